@@ -1,0 +1,1 @@
+// The FlatBuffers module; see DESIGN.md. Sources arrive with their issues.

@@ -1,0 +1,1 @@
+// The Imaging module; see DESIGN.md. Sources arrive with their issues.

@@ -1,0 +1,33 @@
+/// A fused activation expressed as the clamp it applies, as TFLite's
+/// `CalculateActivationRange` does for float and quantised outputs.
+public struct ActivationRange<Scalar: Comparable & Sendable>: Sendable {
+    public var min: Scalar
+    public var max: Scalar
+
+    public init(min: Scalar, max: Scalar) {
+        self.min = min
+        self.max = max
+    }
+
+    @inlinable
+    public func clamp(_ x: Scalar) -> Scalar {
+        Swift.min(Swift.max(x, min), max)
+    }
+}
+
+/// The fused activations TFLite ops carry in their options (`ActivationFunctionType`).
+public enum FusedActivation: Sendable, Equatable {
+    case none, relu, reluN1To1, relu6, tanh, signBit
+
+    /// The float clamp for this activation; nil for activations that are not a clamp
+    /// (TANH, SIGN_BIT), which ops must reject or apply separately.
+    public var floatRange: ActivationRange<Float>? {
+        switch self {
+        case .none: return ActivationRange(min: -.infinity, max: .infinity)
+        case .relu: return ActivationRange(min: 0, max: .infinity)
+        case .reluN1To1: return ActivationRange(min: -1, max: 1)
+        case .relu6: return ActivationRange(min: 0, max: 6)
+        case .tanh, .signBit: return nil
+        }
+    }
+}

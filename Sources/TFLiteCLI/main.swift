@@ -1,0 +1,46 @@
+import Foundation
+
+/// Every subcommand, in the order `tflite --help` lists them.
+let commands: [any Command.Type] = [
+]
+
+let toolHelp = """
+    tflite: run TensorFlow Lite models with a pure-Swift runtime.
+
+    Usage: tflite <command> [options]
+
+    Commands:
+    \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+    Run 'tflite <command> --help' for a command's options.
+    """
+
+@MainActor func main() -> Int32 {
+    var words = Array(CommandLine.arguments.dropFirst())
+    guard let first = words.first, first != "--help", first != "-h", first != "help" else {
+        print(toolHelp)
+        return words.isEmpty ? 2 : 0
+    }
+    words.removeFirst()
+    guard let command = commands.first(where: { $0.name == first }) else {
+        printError("error: unknown command '\(first)'; run 'tflite --help' for the list")
+        return 2
+    }
+    var arguments = Arguments(words)
+    if arguments.wantsHelp() {
+        print(command.help)
+        return 0
+    }
+    do {
+        try command.run(&arguments)
+        return 0
+    } catch let error as UsageError {
+        printError("error: \(error)\nRun 'tflite \(command.name) --help' for usage.")
+        return 2
+    } catch {
+        printError("error: \(error)")
+        return 1
+    }
+}
+
+exit(main())

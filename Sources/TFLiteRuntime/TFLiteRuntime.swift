@@ -1,0 +1,1 @@
+// The TFLiteRuntime module; see DESIGN.md. Sources arrive with their issues.

@@ -1,0 +1,1 @@
+// The TFLiteTasks module; see DESIGN.md. Sources arrive with their issues.

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Paths to the repository's bundled models and test fixtures, found from this source file's
+/// location so tests run from any working directory.
+public enum Fixtures {
+    /// The repository root (the folder holding Package.swift).
+    public static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()   // TestSupport
+        .deletingLastPathComponent()   // Tests
+        .deletingLastPathComponent()   // root
+
+    /// `Models/`: the models and sample photos shipped with the package.
+    public static let models = root.appendingPathComponent("Models")
+
+    /// `Tests/Fixtures/corpus`: the LiteRT conformance corpus (models, cases, goldens, images).
+    public static let corpus = root.appendingPathComponent("Tests/Fixtures/corpus")
+
+    /// A corpus file by its path relative to the corpus root, e.g. `models/zoo_pool.tflite`.
+    public static func corpusFile(_ relativePath: String) -> URL {
+        corpus.appendingPathComponent(relativePath)
+    }
+
+    /// The bytes of a corpus file.
+    public static func corpusBytes(_ relativePath: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: corpusFile(relativePath)))
+    }
+}
