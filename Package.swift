@@ -26,7 +26,7 @@ let package = Package(
         .testTarget(name: "FlatBuffersTests", dependencies: ["FlatBuffers", "TestSupport"]),
         .testTarget(name: "KernelsTests", dependencies: ["Kernels", "TestSupport"]),
         .testTarget(name: "TFLiteRuntimeTests", dependencies: ["TFLiteRuntime", "TestSupport"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TFLiteRuntime", "TestSupport"]),
         .testTarget(name: "TFLiteTasksTests", dependencies: ["TFLiteTasks", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["TFLiteRuntime", "TFLiteTasks", "TestSupport"]),
     ]

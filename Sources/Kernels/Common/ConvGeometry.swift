@@ -1,0 +1,63 @@
+/// The extents of a 4-D NHWC tensor, the layout every TFLite image op uses.
+public struct NHWC: Sendable, Equatable {
+    public var batch: Int
+    public var height: Int
+    public var width: Int
+    public var channels: Int
+
+    public init(batch: Int, height: Int, width: Int, channels: Int) {
+        self.batch = batch
+        self.height = height
+        self.width = width
+        self.channels = channels
+    }
+
+    /// Reads a rank-4 shape; nil for any other rank.
+    public init?(_ shape: [Int]) {
+        guard shape.count == 4 else { return nil }
+        self.init(batch: shape[0], height: shape[1], width: shape[2], channels: shape[3])
+    }
+
+    public var elementCount: Int { batch * height * width * channels }
+    public var dims: [Int] { [batch, height, width, channels] }
+}
+
+/// The window arithmetic shared by convolutions and pooling: strides, dilations and the
+/// padding that prepare computed once from the padding scheme.
+public struct ConvGeometry: Sendable, Equatable {
+    public var strideHeight: Int
+    public var strideWidth: Int
+    public var dilationHeight: Int
+    public var dilationWidth: Int
+    public var paddingHeight: AxisPadding
+    public var paddingWidth: AxisPadding
+
+    public init(strideHeight: Int, strideWidth: Int, dilationHeight: Int = 1, dilationWidth: Int = 1,
+                paddingHeight: AxisPadding, paddingWidth: AxisPadding) {
+        self.strideHeight = strideHeight
+        self.strideWidth = strideWidth
+        self.dilationHeight = dilationHeight
+        self.dilationWidth = dilationWidth
+        self.paddingHeight = paddingHeight
+        self.paddingWidth = paddingWidth
+    }
+
+    /// Derives output extents and padding for a window of `filterHeight` x `filterWidth` over an
+    /// input of `inputHeight` x `inputWidth`. Nil when the window cannot be applied.
+    public static func make(padding: PaddingScheme, inputHeight: Int, inputWidth: Int,
+                            filterHeight: Int, filterWidth: Int,
+                            strideHeight: Int, strideWidth: Int,
+                            dilationHeight: Int = 1, dilationWidth: Int = 1)
+        -> (geometry: ConvGeometry, outputHeight: Int, outputWidth: Int)?
+    {
+        guard let oh = padding.outputSize(input: inputHeight, filter: filterHeight, stride: strideHeight, dilation: dilationHeight),
+              let ow = padding.outputSize(input: inputWidth, filter: filterWidth, stride: strideWidth, dilation: dilationWidth)
+        else { return nil }
+        let ph = padding.padding(input: inputHeight, filter: filterHeight, stride: strideHeight, dilation: dilationHeight, output: oh)
+        let pw = padding.padding(input: inputWidth, filter: filterWidth, stride: strideWidth, dilation: dilationWidth, output: ow)
+        let g = ConvGeometry(strideHeight: strideHeight, strideWidth: strideWidth,
+                             dilationHeight: dilationHeight, dilationWidth: dilationWidth,
+                             paddingHeight: ph, paddingWidth: pw)
+        return (g, oh, ow)
+    }
+}

@@ -1,1 +1,0 @@
-// The TFLiteRuntime module; see DESIGN.md. Sources arrive with their issues.
