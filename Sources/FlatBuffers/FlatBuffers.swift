@@ -1,1 +1,0 @@
-// The FlatBuffers module; see DESIGN.md. Sources arrive with their issues.
