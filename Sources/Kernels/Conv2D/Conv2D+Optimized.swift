@@ -1,0 +1,143 @@
+/// Weights of one CONV_2D node packed for ``Conv2D/optimized(params:input:inputShape:weights:bias:output:outputShape:scratch:pool:)``,
+/// built once at prepare and owned by the runtime.
+public struct PackedConv2DWeights: Sendable {
+    /// The original filter shape, `[outputChannels, filterHeight, filterWidth, inputChannels]`.
+    public let filterShape: NHWC
+    /// The filter as a `[outputChannels, filterHeight * filterWidth * inputChannels]` GEMM operand.
+    public let gemm: PackedGEMMWeights
+
+    /// Packs a CONV_2D filter laid out `[outputChannels, filterHeight, filterWidth, inputChannels]`.
+    public init(filter: UnsafePointer<Float>, filterShape: NHWC) {
+        self.filterShape = filterShape
+        self.gemm = PackedGEMMWeights(weights: filter, outputCount: filterShape.batch,
+                                      depth: filterShape.height * filterShape.width * filterShape.channels)
+    }
+}
+
+extension Conv2D {
+    /// Whether the optimised path handles this node: it does not implement grouped convolution.
+    public static func supportsOptimized(inputShape: NHWC, filterShape: NHWC) -> Bool {
+        inputShape.channels == filterShape.channels
+    }
+
+    /// Whether the node is a 1x1, stride-1 convolution, run as a plain GEMM straight on the
+    /// input with no scratch.
+    public static func isPointwise(params: Conv2DParams, filterShape: NHWC) -> Bool {
+        filterShape.height == 1 && filterShape.width == 1
+            && params.geometry.strideHeight == 1 && params.geometry.strideWidth == 1
+            && params.geometry.paddingHeight.before == 0 && params.geometry.paddingWidth.before == 0
+    }
+
+    /// Output pixels gathered per im2col block: enough rows to amortise the weight stream, few
+    /// enough that a block (rows x depth floats) stays near 256 KiB.
+    static func im2colRows(depth: Int) -> Int {
+        let rows = (65536 / Swift.max(1, depth)) / GEMM.rowTile * GEMM.rowTile
+        return Swift.min(Swift.max(rows, GEMM.rowTile), 16 * GEMM.rowTile)
+    }
+
+    /// The number of floats of scratch memory ``optimized(params:input:inputShape:weights:bias:output:outputShape:scratch:pool:)``
+    /// needs for this node on a pool of `threadCount` threads (0 for pointwise convolutions).
+    public static func scratchFloatCount(params: Conv2DParams, filterShape: NHWC, threadCount: Int) -> Int {
+        if isPointwise(params: params, filterShape: filterShape) { return 0 }
+        let depth = filterShape.height * filterShape.width * filterShape.channels
+        return Swift.max(1, threadCount) * im2colRows(depth: depth) * depth
+    }
+
+    /// The optimised CONV_2D: pointwise convolutions are one GEMM over the input; others gather
+    /// blocks of output pixels' windows into `scratch` (im2col) and multiply each block.
+    /// Output rows are split across `pool`.
+    ///
+    /// - Parameters:
+    ///   - scratch: at least ``scratchFloatCount(params:filterShape:threadCount:)`` floats for
+    ///     `pool.threadCount`; may be nil when that count is 0.
+    ///   - weights: the packed filter (``supportsOptimized(inputShape:filterShape:)`` must hold).
+    public static func optimized(params: Conv2DParams,
+                                 input: UnsafePointer<Float>, inputShape: NHWC,
+                                 weights: PackedConv2DWeights, bias: UnsafePointer<Float>?,
+                                 output: UnsafeMutablePointer<Float>, outputShape: NHWC,
+                                 scratch: UnsafeMutablePointer<Float>?, pool: ThreadPool) {
+        let f = weights.filterShape
+        let depth = weights.gemm.depth
+        let m = outputShape.batch * outputShape.height * outputShape.width
+        let n = outputShape.channels
+        guard m > 0, n > 0 else { return }
+        if depth == 0 {
+            // An empty reduction leaves the bias alone.
+            for i in 0..<m { for c in 0..<n { output[i * n + c] = params.activation.clamp(bias?[c] ?? 0) } }
+            return
+        }
+        if isPointwise(params: params, filterShape: f) {
+            multiplySplit(a: input, lda: depth, m: m, weights: weights.gemm, bias: bias,
+                          activation: params.activation, c: output, ldc: n, pool: pool)
+            return
+        }
+        guard let scratch else {
+            assertionFailure("CONV_2D needs im2col scratch")
+            return
+        }
+        let blockRows = im2colRows(depth: depth)
+        let blocks = (m + blockRows - 1) / blockRows
+        pool.parallelFor(count: blocks, chunks: pool.threadCount) { thread, range in
+            let buffer = scratch + thread * blockRows * depth
+            for block in range {
+                let first = block * blockRows
+                let rows = Swift.min(blockRows, m - first)
+                for r in 0..<rows {
+                    gatherWindow(pixel: first + r, params: params, input: input, inputShape: inputShape,
+                                 filterShape: f, outputShape: outputShape, into: buffer + r * depth)
+                }
+                GEMM.multiply(a: buffer, lda: depth, rows: 0..<rows, weights: weights.gemm,
+                              panels: 0..<weights.gemm.panelCount, bias: bias,
+                              activation: params.activation, c: output + first * n, ldc: n)
+            }
+        }
+    }
+
+    /// Splits a GEMM over the pool along rows, or along column panels when there are too few
+    /// rows to keep every thread busy (a fully connected layer with batch 1).
+    static func multiplySplit(a: UnsafePointer<Float>, lda: Int, m: Int, weights: PackedGEMMWeights,
+                              bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
+                              c: UnsafeMutablePointer<Float>, ldc: Int, pool: ThreadPool) {
+        let tiles = (m + GEMM.rowTile - 1) / GEMM.rowTile
+        if tiles >= pool.threadCount || weights.panelCount < pool.threadCount {
+            pool.parallelFor(count: tiles) { range in
+                let rows = (range.lowerBound * GEMM.rowTile)..<Swift.min(m, range.upperBound * GEMM.rowTile)
+                GEMM.multiply(a: a, lda: lda, rows: rows, weights: weights, panels: 0..<weights.panelCount,
+                              bias: bias, activation: activation, c: c, ldc: ldc)
+            }
+        } else {
+            pool.parallelFor(count: weights.panelCount) { panels in
+                GEMM.multiply(a: a, lda: lda, rows: 0..<m, weights: weights, panels: panels,
+                              bias: bias, activation: activation, c: c, ldc: ldc)
+            }
+        }
+    }
+
+    /// Writes the receptive field of one output pixel, in filter order (y, x, channel), with
+    /// zeros where the window leaves the input.
+    @inline(__always)
+    static func gatherWindow(pixel: Int, params: Conv2DParams, input: UnsafePointer<Float>, inputShape: NHWC,
+                             filterShape: NHWC, outputShape: NHWC, into row: UnsafeMutablePointer<Float>) {
+        let g = params.geometry
+        let ox = pixel % outputShape.width
+        let oy = (pixel / outputShape.width) % outputShape.height
+        let b = pixel / (outputShape.width * outputShape.height)
+        let cin = inputShape.channels
+        let iy0 = oy * g.strideHeight - g.paddingHeight.before
+        let ix0 = ox * g.strideWidth - g.paddingWidth.before
+        var dst = row
+        for fy in 0..<filterShape.height {
+            let iy = iy0 + fy * g.dilationHeight
+            let rowInside = iy >= 0 && iy < inputShape.height
+            for fx in 0..<filterShape.width {
+                let ix = ix0 + fx * g.dilationWidth
+                if rowInside && ix >= 0 && ix < inputShape.width {
+                    dst.update(from: input + ((b * inputShape.height + iy) * inputShape.width + ix) * cin, count: cin)
+                } else {
+                    dst.update(repeating: 0, count: cin)
+                }
+                dst += cin
+            }
+        }
+    }
+}

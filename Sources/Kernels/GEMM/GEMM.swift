@@ -1,0 +1,89 @@
+/// Single-precision matrix product `C[m][n] = act(A[m][k] * W[n][k]^T + bias[n])` against weights
+/// packed by ``PackedGEMMWeights``, the engine behind the optimised CONV_2D and FULLY_CONNECTED.
+///
+/// The micro-kernel computes a tile of ``rowTile`` rows by ``panelWidth`` columns held in six
+/// `SIMD8<Float>` accumulators. Six accumulators, one weight vector and one broadcast fit the
+/// 16 registers of both SSE2 (two xmm per `SIMD8`) and AVX2, so the tile never spills in the
+/// portable build; products are written `a + b * c`, which lowers to a multiply and an add
+/// without FMA and fuses when the target has it.
+public enum GEMM {
+    /// Output columns per packed panel (one `SIMD8<Float>`).
+    public static let panelWidth = 8
+    /// Rows of `A` per micro-kernel tile.
+    public static let rowTile = 6
+
+    /// Computes rows `rows` and panels `panels` of the product.
+    ///
+    /// - Parameters:
+    ///   - a: the left matrix; row `i` starts at `a + i * lda` and holds `weights.depth` floats.
+    ///   - rows: the rows of `A` (and `C`) to compute.
+    ///   - weights: the packed right-hand matrix.
+    ///   - panels: the panels (groups of ``panelWidth`` output columns) to compute.
+    ///   - bias: `weights.outputCount` floats added to every row, or nil.
+    ///   - activation: the clamp applied to every result.
+    ///   - c: the output; row `i` starts at `c + i * ldc`.
+    public static func multiply(a: UnsafePointer<Float>, lda: Int, rows: Range<Int>,
+                                weights: PackedGEMMWeights, panels: Range<Int>,
+                                bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
+                                c: UnsafeMutablePointer<Float>, ldc: Int) {
+        weights.panels.withUnsafeBufferPointer { packed in
+            guard let base = packed.baseAddress else { return }
+            let k = weights.depth
+            for p in panels {
+                let panel = base + p * k * panelWidth
+                let col0 = p * panelWidth
+                let cols = Swift.min(panelWidth, weights.outputCount - col0)
+                var biasVector = SIMD8<Float>(repeating: 0)
+                if let bias { for j in 0..<cols { biasVector[j] = bias[col0 + j] } }
+                var r = rows.lowerBound
+                while r < rows.upperBound {
+                    let mr = Swift.min(rowTile, rows.upperBound - r)
+                    tile(a: a + r * lda, lda: lda, rowCount: mr, depth: k, panel: panel,
+                         bias: biasVector, activation: activation,
+                         c: c + r * ldc + col0, ldc: ldc, columnCount: cols)
+                    r += mr
+                }
+            }
+        }
+    }
+
+    /// One `rowCount x columnCount` tile (at most 6 x 8). Missing rows alias row 0 so the loop
+    /// body stays branch-free; their results are discarded.
+    @inline(__always)
+    static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                     panel: UnsafePointer<Float>, bias: SIMD8<Float>,
+                     activation: ActivationRange<Float>,
+                     c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
+        let a0 = a
+        let a1 = rowCount > 1 ? a + lda : a
+        let a2 = rowCount > 2 ? a + 2 * lda : a
+        let a3 = rowCount > 3 ? a + 3 * lda : a
+        let a4 = rowCount > 4 ? a + 4 * lda : a
+        let a5 = rowCount > 5 ? a + 5 * lda : a
+        var c0 = bias, c1 = bias, c2 = bias, c3 = bias, c4 = bias, c5 = bias
+        let raw = UnsafeRawPointer(panel)
+        for k in 0..<depth {
+            let b = raw.loadUnaligned(fromByteOffset: k * 32, as: SIMD8<Float>.self)
+            c0 = c0 + SIMD8(repeating: a0[k]) * b
+            c1 = c1 + SIMD8(repeating: a1[k]) * b
+            c2 = c2 + SIMD8(repeating: a2[k]) * b
+            c3 = c3 + SIMD8(repeating: a3[k]) * b
+            c4 = c4 + SIMD8(repeating: a4[k]) * b
+            c5 = c5 + SIMD8(repeating: a5[k]) * b
+        }
+        let lo = SIMD8<Float>(repeating: activation.min), hi = SIMD8<Float>(repeating: activation.max)
+        let results = (c0, c1, c2, c3, c4, c5)
+        withUnsafeBytes(of: results) { tileBytes in
+            for i in 0..<rowCount {
+                var v = tileBytes.load(fromByteOffset: i * 32, as: SIMD8<Float>.self)
+                v = pointwiseMax(pointwiseMin(v, hi), lo)
+                let out = c + i * ldc
+                if columnCount == panelWidth {
+                    UnsafeMutableRawPointer(out).storeBytes(of: v, as: SIMD8<Float>.self)
+                } else {
+                    for j in 0..<columnCount { out[j] = v[j] }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,211 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A fixed set of worker threads, created once and parked between jobs, that split a range of
+/// work items among themselves and the calling thread.
+///
+/// A pool with `threadCount == 1` starts no thread at all and runs every job inline, so a
+/// single-threaded interpreter pays nothing for it.
+///
+/// `ThreadPool` is `@unchecked Sendable`: its mutable state lives in ``_PoolState`` and is
+/// only touched under that object's pthread mutex. Jobs are not meant to be submitted from two
+/// threads at once (an interpreter owns its pool); concurrent `parallelFor` calls are still
+/// safe because submission is serialised by a second mutex.
+public final class ThreadPool: @unchecked Sendable {
+    /// The number of threads that run a job, counting the calling thread.
+    public let threadCount: Int
+
+    private let state: _PoolState
+    private var workers: [pthread_t] = []
+
+    /// Creates a pool whose jobs run on `threadCount` threads (the caller plus
+    /// `threadCount - 1` workers). Values below 1 are treated as 1.
+    public init(threadCount: Int) {
+        self.threadCount = Swift.max(1, threadCount)
+        self.state = _PoolState()
+        for _ in 1..<self.threadCount {
+            let context = Unmanaged.passRetained(state).toOpaque()
+            #if canImport(Darwin)
+            var thread: pthread_t?
+            let rc = pthread_create(&thread, nil, _poolWorkerMain, context)
+            if rc == 0, let thread { workers.append(thread) } else {
+                Unmanaged<_PoolState>.fromOpaque(context).release()
+            }
+            #else
+            var thread = pthread_t()
+            let rc = pthread_create(&thread, nil, _poolWorkerMain, context)
+            if rc == 0 { workers.append(thread) } else {
+                Unmanaged<_PoolState>.fromOpaque(context).release()
+            }
+            #endif
+        }
+        // If the system refused some threads the pool still works: fewer hands take the chunks.
+    }
+
+    deinit {
+        state.shutDown()
+        for thread in workers { pthread_join(thread, nil) }
+    }
+
+    /// Runs `body` over `0..<count`, split into at most `threadCount` contiguous, disjoint,
+    /// non-empty ranges run concurrently; returns when every range is done.
+    ///
+    /// `body` is called from several threads at once, each call with its own range: it must
+    /// write only to memory that belongs to its range (the kernels write disjoint output rows).
+    public func parallelFor(count: Int, _ body: (Range<Int>) -> Void) {
+        parallelFor(count: count, chunks: threadCount) { _, range in body(range) }
+    }
+
+    /// Runs `body` over `0..<count` split into at most `chunks` contiguous ranges handed out to
+    /// the pool's threads; `body` also receives the index of the thread running it
+    /// (`0..<threadCount`), so callers can give each thread its own scratch memory.
+    public func parallelFor(count: Int, chunks: Int, _ body: (_ thread: Int, Range<Int>) -> Void) {
+        guard count > 0 else { return }
+        let chunkCount = Swift.max(1, Swift.min(chunks, count))
+        if threadCount == 1 || chunkCount == 1 || workers.isEmpty {
+            for c in 0..<chunkCount { body(0, Self.chunk(c, of: chunkCount, count: count)) }
+            return
+        }
+        withoutActuallyEscaping(body) { escapable in
+            // The job reference is cleared before `run` returns, so the closure never outlives
+            // this call even though workers see it through the shared state.
+            let job = _PoolJob(count: count, chunkCount: chunkCount, body: escapable)
+            state.run(job, workerCount: workers.count)
+        }
+    }
+
+    static func chunk(_ index: Int, of chunkCount: Int, count: Int) -> Range<Int> {
+        let base = count / chunkCount, extra = count % chunkCount
+        let start = index * base + Swift.min(index, extra)
+        return start..<(start + base + (index < extra ? 1 : 0))
+    }
+}
+
+/// One `parallelFor` call: the work split and the closure; chunks are claimed under the pool
+/// mutex.
+final class _PoolJob {
+    let count: Int
+    let chunkCount: Int
+    let body: (Int, Range<Int>) -> Void
+    var nextChunk = 0
+
+    init(count: Int, chunkCount: Int, body: @escaping (Int, Range<Int>) -> Void) {
+        self.count = count
+        self.chunkCount = chunkCount
+        self.body = body
+    }
+}
+
+/// The shared, mutex-protected state of a ``ThreadPool``: the current job, a generation counter
+/// that wakes parked workers, and the count of workers still busy.
+final class _PoolState: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let submitMutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var job: _PoolJob?
+    private var generation = 0
+    private var busyWorkers = 0
+    private var stopping = false
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_mutex_init(submitMutex, nil)
+        pthread_cond_init(wake, nil)
+        pthread_cond_init(done, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(done)
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(submitMutex)
+        pthread_mutex_destroy(mutex)
+        done.deallocate(); wake.deallocate(); submitMutex.deallocate(); mutex.deallocate()
+    }
+
+    /// Publishes `job`, works on it from the calling thread (thread index 0) and waits until
+    /// every worker has left it.
+    func run(_ job: _PoolJob, workerCount: Int) {
+        pthread_mutex_lock(submitMutex)
+        pthread_mutex_lock(mutex)
+        self.job = job
+        generation &+= 1
+        busyWorkers = workerCount
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+
+        work(on: job, thread: 0)
+
+        pthread_mutex_lock(mutex)
+        while busyWorkers > 0 { pthread_cond_wait(done, mutex) }
+        self.job = nil
+        pthread_mutex_unlock(mutex)
+        pthread_mutex_unlock(submitMutex)
+    }
+
+    /// Claims and runs chunks of `job` until none is left.
+    private func work(on job: _PoolJob, thread: Int) {
+        while true {
+            pthread_mutex_lock(mutex)
+            let c = job.nextChunk
+            job.nextChunk += 1
+            pthread_mutex_unlock(mutex)
+            guard c < job.chunkCount else { return }
+            job.body(thread, ThreadPool.chunk(c, of: job.chunkCount, count: job.count))
+        }
+    }
+
+    /// The loop a worker thread runs until the pool shuts down.
+    func workerLoop(thread: Int) {
+        var seen = 0
+        pthread_mutex_lock(mutex)
+        while true {
+            while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
+            if stopping { break }
+            seen = generation
+            guard let job else { continue }
+            pthread_mutex_unlock(mutex)
+            work(on: job, thread: thread)
+            pthread_mutex_lock(mutex)
+            busyWorkers -= 1
+            if busyWorkers == 0 { pthread_cond_signal(done) }
+        }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Hands out worker thread indices 1, 2, ... as workers start.
+    func nextWorkerIndex() -> Int {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        workerIndexCounter += 1
+        return workerIndexCounter
+    }
+    private var workerIndexCounter = 0
+
+    func shutDown() {
+        pthread_mutex_lock(mutex)
+        stopping = true
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+    }
+}
+
+#if canImport(Darwin)
+private func _poolWorkerMain(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    let state = Unmanaged<_PoolState>.fromOpaque(context).takeRetainedValue()
+    state.workerLoop(thread: state.nextWorkerIndex())
+    return nil
+}
+#else
+private func _poolWorkerMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    let state = Unmanaged<_PoolState>.fromOpaque(context).takeRetainedValue()
+    state.workerLoop(thread: state.nextWorkerIndex())
+    return nil
+}
+#endif

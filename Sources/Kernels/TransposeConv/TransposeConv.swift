@@ -1,0 +1,70 @@
+/// What prepare computes once for a float TRANSPOSE_CONV node (also MediaPipe's
+/// `Convolution2DTransposeBias`, which is the same computation with a bias).
+public struct TransposeConvParams: Sendable {
+    /// Vertical stride of the scatter.
+    public var strideHeight: Int
+    /// Horizontal stride of the scatter.
+    public var strideWidth: Int
+    /// Output rows cut from the top (the `before` padding TFLite computes from the output size).
+    public var paddingTop: Int
+    /// Output columns cut from the left.
+    public var paddingLeft: Int
+    /// The fused activation as a clamp (TFLite's TRANSPOSE_CONV options carry one from version 4).
+    public var activation: ActivationRange<Float>
+
+    /// Creates the parameters of one transposed convolution.
+    public init(strideHeight: Int, strideWidth: Int, paddingTop: Int, paddingLeft: Int,
+                activation: ActivationRange<Float> = ActivationRange(min: -.infinity, max: .infinity)) {
+        self.strideHeight = strideHeight
+        self.strideWidth = strideWidth
+        self.paddingTop = paddingTop
+        self.paddingLeft = paddingLeft
+        self.activation = activation
+    }
+}
+
+/// Float TRANSPOSE_CONV: every input pixel scatters `input * filter` into a stride-spaced window
+/// of the output. Tensors are NHWC; the filter is `[outputChannels, filterHeight, filterWidth,
+/// inputChannels]`.
+public enum TransposeConv {
+    /// The reference scatter, mirroring TFLite's `reference_ops::TransposeConv`: contributions
+    /// falling outside the output are dropped, then bias and clamp are applied.
+    public static func reference(params: TransposeConvParams,
+                                 input: UnsafePointer<Float>, inputShape: NHWC,
+                                 filter: UnsafePointer<Float>, filterShape: NHWC,
+                                 bias: UnsafePointer<Float>?,
+                                 output: UnsafeMutablePointer<Float>, outputShape: NHWC) {
+        let oc = outputShape.channels, ic = inputShape.channels
+        output.update(repeating: 0, count: outputShape.elementCount)
+        for b in 0..<inputShape.batch {
+            for iy in 0..<inputShape.height {
+                for ix in 0..<inputShape.width {
+                    let x = input + ((b * inputShape.height + iy) * inputShape.width + ix) * ic
+                    let oy0 = iy * params.strideHeight - params.paddingTop
+                    let ox0 = ix * params.strideWidth - params.paddingLeft
+                    for fy in 0..<filterShape.height {
+                        let oy = oy0 + fy
+                        if oy < 0 || oy >= outputShape.height { continue }
+                        for fx in 0..<filterShape.width {
+                            let ox = ox0 + fx
+                            if ox < 0 || ox >= outputShape.width { continue }
+                            let out = output + ((b * outputShape.height + oy) * outputShape.width + ox) * oc
+                            for o in 0..<oc {
+                                let w = filter + ((o * filterShape.height + fy) * filterShape.width + fx) * ic
+                                var sum: Float = 0
+                                for c in 0..<ic { sum += x[c] * w[c] }
+                                out[o] += sum
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let pixels = outputShape.batch * outputShape.height * outputShape.width
+        for p in 0..<pixels {
+            for o in 0..<oc {
+                output[p * oc + o] = params.activation.clamp(output[p * oc + o] + (bias?[o] ?? 0))
+            }
+        }
+    }
+}

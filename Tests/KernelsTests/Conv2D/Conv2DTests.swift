@@ -1,0 +1,157 @@
+import Testing
+import Kernels
+
+/// Runs the reference CONV_2D on arrays.
+func referenceConv2D(_ params: Conv2DParams, _ input: [Float], _ inShape: NHWC, _ filter: [Float], _ fShape: NHWC,
+                     _ bias: [Float]?, _ outShape: NHWC) -> [Float] {
+    var out = [Float](repeating: .nan, count: outShape.elementCount)
+    input.withUnsafeBufferPointer { i in
+        filter.withUnsafeBufferPointer { f in
+            out.withUnsafeMutableBufferPointer { o in
+                if let bias {
+                    bias.withUnsafeBufferPointer { b in
+                        Conv2D.reference(params: params, input: i.baseAddress!, inputShape: inShape, filter: f.baseAddress!,
+                                         filterShape: fShape, bias: b.baseAddress!, output: o.baseAddress!, outputShape: outShape)
+                    }
+                } else {
+                    Conv2D.reference(params: params, input: i.baseAddress!, inputShape: inShape, filter: f.baseAddress!,
+                                     filterShape: fShape, bias: nil, output: o.baseAddress!, outputShape: outShape)
+                }
+            }
+        }
+    }
+    return out
+}
+
+/// A convolution written the other way round: pad the input explicitly, then slide a VALID
+/// window. Independent of the kernel's bounds logic.
+func paddedConv2D(_ input: [Float], _ s: NHWC, _ filter: [Float], _ f: NHWC, _ bias: [Float]?, _ g: ConvGeometry,
+                  _ o: NHWC, _ act: ActivationRange<Float>) -> [Float] {
+    let ph = s.height + g.paddingHeight.before + g.paddingHeight.after + f.height * g.dilationHeight * g.strideHeight
+    let pw = s.width + g.paddingWidth.before + g.paddingWidth.after + f.width * g.dilationWidth * g.strideWidth
+    var padded = [Float](repeating: 0, count: s.batch * ph * pw * s.channels)
+    for b in 0..<s.batch { for y in 0..<s.height { for x in 0..<s.width { for c in 0..<s.channels {
+        let dst: Int = ((b * ph + y + g.paddingHeight.before) * pw + x + g.paddingWidth.before) * s.channels + c
+        padded[dst] = input[((b * s.height + y) * s.width + x) * s.channels + c]
+    } } } }
+    let groupDepth = f.channels, perGroup = o.channels / (s.channels / groupDepth)
+    var out = [Float](repeating: 0, count: o.elementCount)
+    for b in 0..<o.batch { for y in 0..<o.height { for x in 0..<o.width { for oc in 0..<o.channels {
+        var acc = Double(bias?[oc] ?? 0)
+        for fy in 0..<f.height { for fx in 0..<f.width { for ic in 0..<groupDepth {
+            let py: Int = y * g.strideHeight + fy * g.dilationHeight
+            let px: Int = x * g.strideWidth + fx * g.dilationWidth
+            let channel: Int = (oc / perGroup) * groupDepth + ic
+            let inIndex: Int = ((b * ph + py) * pw + px) * s.channels + channel
+            let fIndex: Int = ((oc * f.height + fy) * f.width + fx) * groupDepth + ic
+            acc += Double(padded[inIndex]) * Double(filter[fIndex])
+        } } }
+        out[((b * o.height + y) * o.width + x) * o.channels + oc] = act.clamp(Float(acc))
+    } } } }
+    return out
+}
+
+/// A random CONV_2D problem.
+struct ConvCase: CustomStringConvertible {
+    var input: NHWC, filter: NHWC, output: NHWC, params: Conv2DParams
+    var description: String { "in \(input.dims) filter \(filter.dims) stride \(params.geometry.strideHeight)x\(params.geometry.strideWidth) dil \(params.geometry.dilationHeight)" }
+
+    static func random(_ rng: inout SeededRandom, pointwise: Bool = false, groups: Int = 1) -> ConvCase {
+        let cin = rng.int(1...9) * groups, cout = rng.int(1...19) * groups
+        let fh = pointwise ? 1 : rng.int(1...4), fw = pointwise ? 1 : rng.int(1...4)
+        let sh = pointwise ? 1 : rng.int(1...3), sw = pointwise ? 1 : rng.int(1...3)
+        let dh = pointwise ? 1 : rng.int(1...2), dw = pointwise ? 1 : rng.int(1...2)
+        let h = rng.int(((fh - 1) * dh + 1)...12), w = rng.int(((fw - 1) * dw + 1)...12)
+        let scheme: PaddingScheme = rng.int(0...1) == 0 ? .same : .valid
+        let made = ConvGeometry.make(padding: pointwise ? .valid : scheme, inputHeight: h, inputWidth: w, filterHeight: fh, filterWidth: fw,
+                                     strideHeight: sh, strideWidth: sw, dilationHeight: dh, dilationWidth: dw)!
+        let act = [FusedActivation.none, .relu, .relu6, .reluN1To1][rng.int(0...3)].floatRange!
+        return ConvCase(input: NHWC(batch: rng.int(1...2), height: h, width: w, channels: cin),
+                        filter: NHWC(batch: cout, height: fh, width: fw, channels: cin / groups),
+                        output: NHWC(batch: 0, height: made.outputHeight, width: made.outputWidth, channels: cout),
+                        params: Conv2DParams(geometry: made.geometry, activation: act)).withBatch()
+    }
+
+    func withBatch() -> ConvCase { var c = self; c.output.batch = input.batch; return c }
+}
+
+@Suite struct Conv2DTests {
+    @Test func onesFilterCountsTheInBoundsWindow() {
+        // 3x3 ones over a 3x3 ones image with SAME padding: each output counts the window
+        // elements inside the image (4 at corners, 6 on edges, 9 in the centre).
+        let s = NHWC(batch: 1, height: 3, width: 3, channels: 1), f = NHWC(batch: 1, height: 3, width: 3, channels: 1)
+        let g = ConvGeometry.make(padding: .same, inputHeight: 3, inputWidth: 3, filterHeight: 3, filterWidth: 3, strideHeight: 1, strideWidth: 1)!
+        let out = referenceConv2D(Conv2DParams(geometry: g.geometry, activation: FusedActivation.none.floatRange!),
+                                  [Float](repeating: 1, count: 9), s, [Float](repeating: 1, count: 9), f, nil, s)
+        let expected: [Float] = (0..<9).map { i in
+            let rows: Float = (i / 3 == 1) ? 3 : 2, cols: Float = (i % 3 == 1) ? 3 : 2
+            return rows * cols
+        }
+        #expect(out == expected)
+    }
+
+    @Test(arguments: 0..<40)
+    func referenceMatchesExplicitPadding(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(seed))
+        let c = ConvCase.random(&rng, groups: seed % 5 == 0 ? 2 : 1)
+        let input = rng.floats(c.input.elementCount), filter = rng.floats(c.filter.elementCount)
+        let bias = seed % 2 == 0 ? rng.floats(c.output.channels) : nil
+        let got = referenceConv2D(c.params, input, c.input, filter, c.filter, bias, c.output)
+        let want = paddedConv2D(input, c.input, filter, c.filter, bias, c.params.geometry, c.output, c.params.activation)
+        let depth = c.filter.height * c.filter.width * c.filter.channels
+        #expect(maxAbsDifference(got, want) <= reductionTolerance(depth), "\(c)")
+    }
+
+    @Test(arguments: 0..<40)
+    func optimizedMatchesReference(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(1000 + seed))
+        let c = ConvCase.random(&rng, pointwise: seed % 4 == 0)
+        let input = rng.floats(c.input.elementCount), filter = rng.floats(c.filter.elementCount)
+        let bias = seed % 3 == 0 ? nil : rng.floats(c.output.channels)
+        let want = referenceConv2D(c.params, input, c.input, filter, c.filter, bias, c.output)
+        let pool = ThreadPool(threadCount: 1 + seed % 3)
+        let packed = filter.withUnsafeBufferPointer { PackedConv2DWeights(filter: $0.baseAddress!, filterShape: c.filter) }
+        var scratch = [Float](repeating: .nan, count: Conv2D.scratchFloatCount(params: c.params, filterShape: c.filter, threadCount: pool.threadCount))
+        var got = [Float](repeating: .nan, count: c.output.elementCount)
+        input.withUnsafeBufferPointer { i in
+            scratch.withUnsafeMutableBufferPointer { s in
+                got.withUnsafeMutableBufferPointer { o in
+                    let b = bias.map { Array($0) }
+                    if let b {
+                        b.withUnsafeBufferPointer { bp in
+                            Conv2D.optimized(params: c.params, input: i.baseAddress!, inputShape: c.input, weights: packed, bias: bp.baseAddress,
+                                             output: o.baseAddress!, outputShape: c.output, scratch: s.baseAddress, pool: pool)
+                        }
+                    } else {
+                        Conv2D.optimized(params: c.params, input: i.baseAddress!, inputShape: c.input, weights: packed, bias: nil,
+                                         output: o.baseAddress!, outputShape: c.output, scratch: s.baseAddress, pool: pool)
+                    }
+                }
+            }
+        }
+        let depth = c.filter.height * c.filter.width * c.filter.channels
+        #expect(maxAbsDifference(got, want) <= reductionTolerance(depth), "\(c)")
+    }
+
+    @Test func largeOptimizedMatchesReference() {
+        // Many rows and channels: several im2col blocks, full and partial panels, four threads.
+        var rng = SeededRandom(seed: 77)
+        let s = NHWC(batch: 1, height: 29, width: 31, channels: 24), f = NHWC(batch: 37, height: 3, width: 3, channels: 24)
+        let g = ConvGeometry.make(padding: .same, inputHeight: 29, inputWidth: 31, filterHeight: 3, filterWidth: 3, strideHeight: 1, strideWidth: 1)!
+        let o = NHWC(batch: 1, height: g.outputHeight, width: g.outputWidth, channels: 37)
+        let params = Conv2DParams(geometry: g.geometry, activation: FusedActivation.relu6.floatRange!)
+        let input = rng.floats(s.elementCount), filter = rng.floats(f.elementCount), bias = rng.floats(37)
+        let want = referenceConv2D(params, input, s, filter, f, bias, o)
+        let pool = ThreadPool(threadCount: 4)
+        let packed = filter.withUnsafeBufferPointer { PackedConv2DWeights(filter: $0.baseAddress!, filterShape: f) }
+        var scratch = [Float](repeating: 0, count: Conv2D.scratchFloatCount(params: params, filterShape: f, threadCount: 4))
+        var got = [Float](repeating: .nan, count: o.elementCount)
+        input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { b in
+            scratch.withUnsafeMutableBufferPointer { sc in got.withUnsafeMutableBufferPointer { out in
+                Conv2D.optimized(params: params, input: i.baseAddress!, inputShape: s, weights: packed, bias: b.baseAddress,
+                                 output: out.baseAddress!, outputShape: o, scratch: sc.baseAddress, pool: pool)
+            } }
+        } }
+        #expect(maxAbsDifference(got, want) <= reductionTolerance(3 * 3 * 24))
+    }
+}
