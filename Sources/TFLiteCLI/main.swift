@@ -2,6 +2,10 @@ import Foundation
 
 /// Every subcommand, in the order `tflite --help` lists them.
 let commands: [any Command.Type] = [
+    RunCommand.self,
+    BenchCommand.self,
+    PlanCommand.self,
+    OpsCommand.self,
 ]
 
 let toolHelp = """

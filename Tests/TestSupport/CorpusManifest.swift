@@ -28,6 +28,13 @@ public struct CorpusCase: Decodable, Sendable, CustomStringConvertible {
             case kind, atol, rtol
             case maxAbsDiffUnits = "max_abs_diff_units"
         }
+
+        public init(kind: String, atol: Double? = nil, rtol: Double? = nil, maxAbsDiffUnits: Double? = nil) {
+            self.kind = kind
+            self.atol = atol
+            self.rtol = rtol
+            self.maxAbsDiffUnits = maxAbsDiffUnits
+        }
     }
 
     /// Detector outputs: only the first `count` rows along `axis` are specified, the count

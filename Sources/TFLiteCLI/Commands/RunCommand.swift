@@ -1,0 +1,50 @@
+import Foundation
+import TFLiteRuntime
+
+/// `tflite run`: runs a model on `.npy` inputs and writes its outputs as `.npy` files.
+enum RunCommand: Command {
+    static let name = "run"
+    static let summary = "run a model on .npy inputs, write outputs as out0.npy, out1.npy, ..."
+    static let help = """
+        Usage: tflite run MODEL --input IN.npy [--input IN.npy ...] --output-dir DIR
+                          [--threads N] [--signature KEY]
+
+        Runs MODEL once. Inputs are given in model input order (signature input order with
+        --signature) and must have the input's dtype; an input whose shape differs from the
+        model's resizes it when the model allows (a -1 in its shape signature). Outputs are
+        written to DIR as out0.npy, out1.npy, ... in model output order (signature output
+        order with --signature), with the output tensors' dtype and shape.
+
+        Options:
+          --input FILE       an input array (.npy); repeat once per input
+          --output-dir DIR   where to write the outputs (created if missing)
+          --threads N        worker threads (default: one per core)
+          --signature KEY    run this SignatureDef instead of the main graph
+
+        Example:
+          tflite run Models/efficientnet_lite0.tflite --input in0.npy --output-dir out/
+        """
+
+    static func run(_ arguments: inout Arguments) throws {
+        let inputPaths = try arguments.options("--input")
+        guard let outputDir = try arguments.option("--output-dir") else { throw UsageError("--output-dir is required") }
+        let threads = try arguments.intOption("--threads", in: 1...256)
+        let signature = try arguments.option("--signature")
+        let modelPath = try arguments.positionals(exactly: "MODEL")[0]
+
+        let inputs = try inputPaths.map { path in
+            do { return try NPYArray(contentsOf: path) } catch { throw CLIError("\(path): \(error)") }
+        }
+        let outputs = try ModelRunner.run(modelPath: modelPath, inputs: inputs, threads: threads, signature: signature)
+        try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
+        for (i, array) in outputs.enumerated() {
+            try array.write(to: (outputDir as NSString).appendingPathComponent("out\(i).npy"))
+        }
+    }
+}
+
+/// A failure with a plain message (exit status 1).
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

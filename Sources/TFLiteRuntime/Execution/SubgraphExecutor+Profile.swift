@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The time one node took in a profiled run.
+public struct NodeTiming: Sendable {
+    /// Node index in the subgraph.
+    public let node: Int
+    /// Op name (`CONV_2D`, or a custom code).
+    public let op: String
+    /// Wall time in nanoseconds.
+    public let nanoseconds: UInt64
+    /// Floating-point (or multiply-accumulate x2) operations of the node, for the ops where
+    /// that is well defined (convolutions, fully connected, batch matmul); nil otherwise.
+    public let flops: Int?
+}
+
+/// Monotonic nanoseconds.
+@inline(__always)
+func monotonicNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+extension SubgraphExecutor {
+    /// Runs like `invoke()` and times every node.
+    func invokeProfiled() throws(InterpreterError) -> [NodeTiming] {
+        guard isAllocated else { throw .tensorsNotAllocated }
+        let context = invokeContext
+        var timings: [NodeTiming] = []
+        timings.reserveCapacity(steps.count)
+        let operators = model.schema.subgraphs[subgraphIndex].operators
+        for step in steps {
+            let start = monotonicNanoseconds()
+            try step.kernel(context)
+            let elapsed = monotonicNanoseconds() - start
+            let op = operators[step.node]
+            let name = model.operatorKind(ofCode: Int(op.opcodeIndex)).name
+            timings.append(NodeTiming(node: step.node, op: name, nanoseconds: elapsed, flops: flops(of: op, name: name)))
+        }
+        return timings
+    }
+
+    /// 2 x multiply-accumulates of the compute-heavy ops, from their current shapes.
+    private func flops(of op: Schema.Operator, name: String) -> Int? {
+        func shape(_ k: Int, _ list: [Int32]) -> [Int]? {
+            guard k < list.count, list[k] >= 0 else { return nil }
+            return tensors[Int(list[k])].shape
+        }
+        guard let out = shape(0, op.outputs) else { return nil }
+        let outCount = out.reduce(1, *)
+        switch name {
+        case "CONV_2D":
+            guard let f = shape(1, op.inputs), f.count == 4 else { return nil }
+            return 2 * outCount * f[1] * f[2] * f[3]
+        case "DEPTHWISE_CONV_2D":
+            guard let f = shape(1, op.inputs), f.count == 4 else { return nil }
+            return 2 * outCount * f[1] * f[2]
+        case "TRANSPOSE_CONV":
+            guard let f = shape(1, op.inputs), let i = shape(2, op.inputs), f.count == 4 else { return nil }
+            return 2 * i.reduce(1, *) * f[0] * f[1] * f[2]
+        case "FULLY_CONNECTED":
+            guard let w = shape(1, op.inputs), w.count == 2 else { return nil }
+            return 2 * outCount * w[1]
+        case "BATCH_MATMUL":
+            guard let a = shape(0, op.inputs), a.count >= 2 else { return nil }
+            let adjX: Bool
+            if case .batchMatMulOptions(let o)? = op.builtinOptions { adjX = o.adjX } else { adjX = false }
+            return 2 * outCount * (adjX ? a[a.count - 2] : a[a.count - 1])
+        default:
+            return nil
+        }
+    }
+}
+
+extension Interpreter {
+    /// Runs the model once, timing every node (for `tflite bench --profile`).
+    public func invokeProfiled() throws(InterpreterError) -> [NodeTiming] {
+        try main.invokeProfiled()
+    }
+}

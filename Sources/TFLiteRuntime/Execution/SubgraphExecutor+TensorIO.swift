@@ -1,0 +1,25 @@
+extension SubgraphExecutor {
+    /// A copy of tensor `t`'s description and bytes.
+    func snapshot(_ t: Int) throws(InterpreterError) -> Tensor {
+        let r = tensors[t]
+        guard isAllocated || r.isWeight else { throw .tensorsNotAllocated }
+        let count = r.byteCount ?? 0
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: pointers[t], count: count))
+        return Tensor(name: r.name, dataType: r.type, shape: r.shape, data: bytes, quantizationParameters: r.quantization)
+    }
+
+    /// Copies the bytes of `values` into tensor `t`, whose byte size they must match.
+    func write<T: BitwiseCopyable>(_ values: [T], to t: Int) throws(InterpreterError) {
+        guard isAllocated else { throw .tensorsNotAllocated }
+        let r = tensors[t]
+        let expected = r.byteCount ?? 0
+        let given = values.count * MemoryLayout<T>.stride
+        guard given == expected else {
+            throw .invalidDataSize(tensor: r.name, expected: expected, actual: given)
+        }
+        let destination = pointers[t]
+        values.withUnsafeBytes { raw in
+            if expected > 0 { destination.copyMemory(from: raw.baseAddress!, byteCount: expected) }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Kernels
+
+/// Runs one subgraph of a model: owns its tensors' shapes and memory, the prepared kernels
+/// and the arena. `allocate()` does all checking and planning; `invoke()` only runs kernels.
+final class SubgraphExecutor {
+    let model: Model
+    let subgraphIndex: Int
+    let registry: OpRegistry
+    let threads: ThreadPool
+    let memoryLimit: Int
+
+    var tensors: [TensorRecord]
+    let inputs: [Int]
+    let outputs: [Int]
+
+    /// The nodes left to run at invoke time (folded nodes are gone), in execution order.
+    var steps: [(node: Int, kernel: NodeKernel)] = []
+    var arena: AlignedBuffer?
+    var scratch: AlignedBuffer?
+    /// Fallback address for zero-sized tensors, so no data pointer is ever null.
+    let emptyBlock = AlignedBuffer(byteCount: 0)
+    /// One data pointer per tensor, rewritten by `allocate()`.
+    let pointers: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    var isAllocated = false
+    /// Planning statistics of the last allocation.
+    var arenaSize = 0
+    var plannedTensorBytes = 0
+
+    init(model: Model, subgraph index: Int, registry: OpRegistry, threads: ThreadPool, memoryLimit: Int) throws(InterpreterError) {
+        self.model = model
+        self.subgraphIndex = index
+        self.registry = registry
+        self.threads = threads
+        self.memoryLimit = memoryLimit
+        let sg = model.schema.subgraphs[index]
+        inputs = sg.inputs.map(Int.init)
+        outputs = sg.outputs.map(Int.init)
+        var records: [TensorRecord] = []
+        records.reserveCapacity(sg.tensors.count)
+        for (t, tensor) in sg.tensors.enumerated() {
+            let data = model.constantData(subgraph: index, tensor: t)
+            var record = TensorRecord(
+                name: tensor.name ?? "tensor \(t)", type: DataType(tensor.type), modelShape: tensor.shape.map(Int.init),
+                shapeSignature: tensor.shapeSignature.isEmpty ? nil : tensor.shapeSignature.map(Int.init),
+                quantization: QuantizationParameters(tensor.quantization), isVariable: tensor.isVariable,
+                isWeight: (data?.count ?? 0) > 0)
+            if let data, let base = data.baseAddress, data.count > 0 {
+                let align = record.type.byteSize ?? 1
+                if tensor.sparsity == nil, Int(bitPattern: base) % align == 0 {
+                    record.storage = .constant(base)
+                } else {
+                    // Kernels read typed elements, so weights at an unaligned offset (and packed
+                    // sparse weights, which DENSIFY reads) are copied once into aligned memory.
+                    let copy = AlignedBuffer(byteCount: data.count)
+                    copy.pointer.copyMemory(from: base, byteCount: data.count)
+                    record.storage = .owned(copy)
+                }
+            }
+            records.append(record)
+        }
+        tensors = records
+        pointers = .allocate(capacity: max(records.count, 1))
+        pointers.initialize(repeating: emptyBlock.pointer, count: max(records.count, 1))
+        for t in tensors.indices { pointers[t] = pointerForPlanning(t) }
+    }
+
+    deinit {
+        pointers.deallocate()
+    }
+
+    // MARK: - Shapes
+
+    /// Changes the shape of input `k`; only dimensions the model marks as dynamic (-1 in
+    /// `shape_signature`) may change. Takes effect at the next `allocate()`.
+    func resizeInput(_ k: Int, to shape: [Int]) throws(InterpreterError) {
+        let t = inputs[k]
+        let record = tensors[t]
+        guard shape.allSatisfy({ $0 >= 0 }) else {
+            throw .invalidShape(tensor: record.name, reason: "negative dimension in \(shape)")
+        }
+        if shape == record.shape { return }
+        let signature = record.shapeSignature ?? record.modelShape
+        guard signature.count == shape.count else {
+            throw .invalidShape(tensor: record.name, reason: "rank \(shape.count) given, the model's input has rank \(signature.count) (shape \(record.modelShape))")
+        }
+        for (i, (want, got)) in zip(signature, shape).enumerated() where want != -1 && want != got {
+            throw .invalidShape(tensor: record.name, reason: "dimension \(i) is fixed at \(want) in the model (shape signature \(signature)); cannot resize to \(shape)")
+        }
+        var n = record.type.byteSize ?? 1
+        for d in shape {
+            let (p, o) = n.multipliedReportingOverflow(by: d)
+            guard !o, p <= memoryLimit else {
+                throw .invalidShape(tensor: record.name, reason: "shape \(shape) needs more than the memory limit of \(memoryLimit) bytes")
+            }
+            n = p
+        }
+        tensors[t].shape = shape
+        isAllocated = false
+    }
+
+    func info(_ t: Int) -> TensorInfo {
+        let r = tensors[t]
+        return TensorInfo(index: t, type: r.type, shape: r.shape, quantization: r.quantization,
+                          constantData: r.isConstant ? UnsafeRawPointer(pointers[t]) : nil)
+    }
+
+    func setShape(_ t: Int, _ shape: [Int], node: PrepareContext) throws(InterpreterError) {
+        guard shape.allSatisfy({ $0 >= 0 }) else { throw node.invalid("computed a negative output shape \(shape)") }
+        guard !tensors[t].isConstant else { throw node.invalid("output tensor '\(tensors[t].name)' is a constant") }
+        tensors[t].shape = shape
+        guard let bytes = tensors[t].byteCount, bytes <= memoryLimit else {
+            throw .memoryLimitExceeded(requested: tensors[t].byteCount ?? Int.max, limit: memoryLimit)
+        }
+    }
+
+    // MARK: - Memory
+
+    /// Where tensor `t`'s bytes live under its current storage.
+    func pointerForPlanning(_ t: Int) -> UnsafeMutableRawPointer {
+        switch tensors[t].storage {
+        case .constant(let p): return UnsafeMutableRawPointer(mutating: p)
+        case .owned(let b): return b.pointer
+        case .arena(let offset): return arena.map { $0.pointer + offset } ?? emptyBlock.pointer
+        case .none: return emptyBlock.pointer
+        }
+    }
+
+    var invokeContext: InvokeContext {
+        InvokeContext(pointers: pointers, scratch: scratch?.pointer ?? emptyBlock.pointer, threads: threads)
+    }
+}

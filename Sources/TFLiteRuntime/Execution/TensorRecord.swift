@@ -1,0 +1,58 @@
+/// What the runtime knows about one tensor of a subgraph: its description from the model,
+/// its current shape, and where its bytes live.
+struct TensorRecord {
+    enum Storage {
+        /// Read in place from the model's buffer (weights); never written.
+        case constant(UnsafeRawPointer)
+        /// A slot of the shared arena, planned from the tensor's lifetime.
+        case arena(offset: Int)
+        /// Memory of its own: folded constants, variables, unaligned weights copied once.
+        case owned(AlignedBuffer)
+        /// Not used by any node, or not yet planned.
+        case none
+    }
+
+    let name: String
+    let type: DataType
+    /// The shape in the model; reset to this before each allocation pass.
+    let modelShape: [Int]
+    let shapeSignature: [Int]?
+    let quantization: QuantizationParameters?
+    let isVariable: Bool
+    /// True for tensors whose bytes come from the model file (weights).
+    let isWeight: Bool
+    /// The current shape (after resizes and shape inference).
+    var shape: [Int]
+    var storage: Storage = .none
+    /// True for weights and for tensors folded at prepare.
+    var isConstant: Bool
+
+    init(name: String, type: DataType, modelShape: [Int], shapeSignature: [Int]?,
+         quantization: QuantizationParameters?, isVariable: Bool, isWeight: Bool) {
+        self.name = name
+        self.type = type
+        self.modelShape = modelShape
+        self.shapeSignature = shapeSignature
+        self.quantization = quantization
+        self.isVariable = isVariable
+        self.isWeight = isWeight
+        self.shape = modelShape
+        self.isConstant = isWeight
+    }
+
+    /// Bytes the current shape needs, or nil when the type has no fixed element size or the
+    /// product overflows.
+    var byteCount: Int? {
+        guard let size = type.byteSize else { return nil }
+        var n = size
+        for d in shape {
+            guard d >= 0 else { return nil }
+            let (p, o) = n.multipliedReportingOverflow(by: d)
+            guard !o else { return nil }
+            n = p
+        }
+        return n
+    }
+
+    var elementCount: Int { shape.reduce(1, *) }
+}

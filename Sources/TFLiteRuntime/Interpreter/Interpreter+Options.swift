@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Interpreter {
+    /// How an interpreter runs.
+    public struct Options: Sendable {
+        /// Worker threads for the kernels; nil means one per core.
+        public var threadCount: Int?
+        /// Upper bound on the bytes any tensor, the arena or a resize may need; a model or
+        /// resize that asks for more fails with `memoryLimitExceeded` instead of allocating.
+        public var memoryLimit: Int = 4 << 30
+        /// The op table; tests can swap in another one.
+        var registry: OpRegistry = .standard
+
+        public init(threadCount: Int? = nil) {
+            self.threadCount = threadCount
+        }
+
+        var resolvedThreadCount: Int {
+            if let threadCount { return max(1, threadCount) }
+            return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        }
+    }
+}

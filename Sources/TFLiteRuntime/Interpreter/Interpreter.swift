@@ -1,0 +1,107 @@
+import Kernels
+
+/// Runs a TensorFlow Lite model, with the API shape of TensorFlowLiteSwift's `Interpreter`:
+/// create, `allocateTensors()`, `copy(_:toInputAt:)`, `invoke()`, read `output(at:)`.
+///
+/// An interpreter is not thread-safe: use one per thread. Many interpreters can share one
+/// `Model` (its weights are read in place and never copied).
+///
+/// ```swift
+/// let interpreter = try Interpreter(modelPath: "model.tflite")
+/// try interpreter.allocateTensors()
+/// try interpreter.copy(inputBytes, toInputAt: 0)
+/// try interpreter.invoke()
+/// let scores = try interpreter.output(at: 0).values(as: Float.self)
+/// ```
+public final class Interpreter {
+    /// The model this interpreter runs.
+    public let model: Model
+    /// The options it was created with.
+    public let options: Options
+    let main: SubgraphExecutor
+    let threads: ThreadPool
+
+    /// Loads the model at `modelPath` (memory-mapped) and prepares an interpreter for it.
+    public convenience init(modelPath: String, options: Options = Options()) throws(InterpreterError) {
+        let model: Model
+        do {
+            model = try Model(path: modelPath)
+        } catch {
+            throw .model("\(error)")
+        }
+        try self.init(model: model, options: options)
+    }
+
+    /// Prepares an interpreter for an already loaded model.
+    public init(model: Model, options: Options = Options()) throws(InterpreterError) {
+        guard !model.schema.subgraphs.isEmpty else { throw .model("the model has no subgraphs") }
+        self.model = model
+        self.options = options
+        threads = ThreadPool(threadCount: options.resolvedThreadCount)
+        main = try SubgraphExecutor(model: model, subgraph: 0, registry: options.registry, threads: threads,
+                                    memoryLimit: options.memoryLimit)
+    }
+
+    /// Number of model inputs.
+    public var inputTensorCount: Int { main.inputs.count }
+    /// Number of model outputs.
+    public var outputTensorCount: Int { main.outputs.count }
+
+    /// Plans memory and prepares every node for the current input shapes. Call it after
+    /// creating the interpreter and after any `resizeInput(at:to:)`.
+    public func allocateTensors() throws(InterpreterError) {
+        try main.allocate()
+    }
+
+    /// Runs the model on the current input data.
+    public func invoke() throws(InterpreterError) {
+        try main.invoke()
+    }
+
+    /// Changes input `index` to `shape`. Only dimensions the model declares dynamic (-1 in
+    /// its shape signature) can change. Call `allocateTensors()` afterwards.
+    public func resizeInput(at index: Int, to shape: [Int]) throws(InterpreterError) {
+        try checkIndex(index, count: inputTensorCount, role: "input")
+        try main.resizeInput(index, to: shape)
+    }
+
+    /// The input tensor at `index`: description and current bytes.
+    public func input(at index: Int) throws(InterpreterError) -> Tensor {
+        try checkIndex(index, count: inputTensorCount, role: "input")
+        return try main.snapshot(main.inputs[index])
+    }
+
+    /// The output tensor at `index` after `invoke()`.
+    public func output(at index: Int) throws(InterpreterError) -> Tensor {
+        try checkIndex(index, count: outputTensorCount, role: "output")
+        return try main.snapshot(main.outputs[index])
+    }
+
+    /// Copies raw bytes into input `index`; their count must equal the tensor's byte size.
+    public func copy(_ data: [UInt8], toInputAt index: Int) throws(InterpreterError) {
+        try checkIndex(index, count: inputTensorCount, role: "input")
+        try main.write(data, to: main.inputs[index])
+    }
+
+    /// Copies typed values into input `index`; `T` must match the tensor's type
+    /// (`Float` for float32, `UInt8` for uint8, `Int8` for int8, `Int32` for int32, ...).
+    public func copy<T: TensorElement>(_ values: [T], toInputAt index: Int) throws(InterpreterError) {
+        try checkIndex(index, count: inputTensorCount, role: "input")
+        let t = main.inputs[index]
+        let record = main.tensors[t]
+        guard record.type == T.dataType else {
+            throw .invalidDataType(tensor: record.name, expected: record.type, actual: T.dataType)
+        }
+        try main.write(values, to: t)
+    }
+
+    /// Bytes of tensor memory planned in the arena for the current shapes, and the sum of
+    /// the sizes of the tensors placed in it (what they would need without sharing).
+    public var memoryStatistics: (arenaBytes: Int, tensorBytes: Int) {
+        (main.arenaSize, main.plannedTensorBytes)
+    }
+
+    private func checkIndex(_ index: Int, count: Int, role: String) throws(InterpreterError) {
+        guard index >= 0, index < count else { throw .invalidTensorIndex(index: index, count: count, role: role) }
+    }
+}

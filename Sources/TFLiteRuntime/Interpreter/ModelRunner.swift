@@ -1,0 +1,58 @@
+/// Runs a model once on `.npy` arrays: the logic behind `tflite run` and the conformance
+/// tests, so both exercise exactly the same path.
+public enum ModelRunner {
+    /// Loads `modelPath`, resizes inputs whose shape differs (when the model allows), runs
+    /// the main graph or the signature `signature`, and returns the outputs in model order
+    /// (signature order with a signature).
+    public static func run(modelPath: String, inputs: [NPYArray], threads: Int? = nil,
+                           signature: String? = nil) throws(InterpreterError) -> [NPYArray] {
+        let interpreter = try Interpreter(modelPath: modelPath, options: .init(threadCount: threads))
+        if let signature {
+            let runner = try interpreter.signatureRunner(key: signature)
+            guard inputs.count == runner.inputNames.count else {
+                throw .invalidTensorIndex(index: inputs.count, count: runner.inputNames.count, role: "input")
+            }
+            for (name, array) in zip(runner.inputNames, inputs) where try runner.inputShape(named: name) != array.shape {
+                try runner.resizeInput(named: name, to: array.shape)
+            }
+            try runner.allocateTensors()
+            for (name, array) in zip(runner.inputNames, inputs) {
+                try checkType(array, against: runner.input(named: name))
+                try runner.copy(array.data, toInputNamed: name)
+            }
+            try runner.invoke()
+            return try runner.outputNames.map { (name) throws(InterpreterError) in try npy(runner.output(named: name)) }
+        }
+        guard inputs.count == interpreter.inputTensorCount else {
+            throw .invalidTensorIndex(index: inputs.count, count: interpreter.inputTensorCount, role: "input")
+        }
+        for (i, array) in inputs.enumerated() {
+            let current = interpreter.main.tensors[interpreter.main.inputs[i]].shape
+            if current != array.shape { try interpreter.resizeInput(at: i, to: array.shape) }
+        }
+        try interpreter.allocateTensors()
+        for (i, array) in inputs.enumerated() {
+            try checkType(array, against: interpreter.input(at: i))
+            try interpreter.copy(array.data, toInputAt: i)
+        }
+        try interpreter.invoke()
+        return try (0..<interpreter.outputTensorCount).map { (i) throws(InterpreterError) in try npy(interpreter.output(at: i)) }
+    }
+
+    private static func checkType(_ array: NPYArray, against tensor: Tensor) throws(InterpreterError) {
+        guard tensor.dataType.npyDType == array.dtype else {
+            throw .invalidShape(tensor: tensor.name, reason: "input has dtype \(array.dtype.name), the model expects \(tensor.dataType)")
+        }
+    }
+
+    private static func npy(_ tensor: Tensor) throws(InterpreterError) -> NPYArray {
+        guard let dtype = tensor.dataType.npyDType else {
+            throw .invalidShape(tensor: tensor.name, reason: "type \(tensor.dataType) cannot be written as .npy")
+        }
+        do {
+            return try NPYArray(dtype: dtype, shape: tensor.shape, data: tensor.data)
+        } catch {
+            throw .invalidShape(tensor: tensor.name, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,8 @@
+extension OpRegistry {
+    /// Every op family this runtime implements.
+    static let standard: OpRegistry = {
+        var r = OpRegistry()
+        r.registerReshapeOps()
+        return r
+    }()
+}

@@ -1,0 +1,72 @@
+import Kernels
+
+/// Prepares one node: checks its options, types and shapes, declares its output shapes and
+/// returns the kernel that `invoke()` will run.
+typealias OpPrepare = @Sendable (inout PrepareContext) throws(InterpreterError) -> NodeKernel
+
+/// One op the runtime can run.
+struct OpRegistration: Sendable {
+    let name: String
+    /// The input types the kernels handle, for `tflite ops`.
+    let types: [DataType]
+    let prepare: OpPrepare
+    /// False for ops whose result depends on state or on other subgraphs, which must never
+    /// be evaluated at prepare time even when all their inputs are constant.
+    let foldable: Bool
+}
+
+/// The table from opcode to kernel. Each op family registers itself in its own
+/// `Ops/Builtins+<Family>.swift` file; `OpRegistry.standard` lists the families.
+struct OpRegistry: Sendable {
+    private var builtins: [Int32: OpRegistration] = [:]
+    private var customs: [String: OpRegistration] = [:]
+
+    /// Adds a builtin op. Registering an op twice is a programming error.
+    mutating func register(_ op: Schema.BuiltinOperator, types: [DataType], foldable: Bool = true,
+                           _ prepare: @escaping OpPrepare) {
+        precondition(builtins[op.rawValue] == nil, "\(op.name) registered twice")
+        builtins[op.rawValue] = OpRegistration(name: op.name, types: types, prepare: prepare, foldable: foldable)
+    }
+
+    /// Adds a custom op by its `custom_code`.
+    mutating func register(custom code: String, types: [DataType], foldable: Bool = true,
+                           _ prepare: @escaping OpPrepare) {
+        precondition(customs[code] == nil, "\(code) registered twice")
+        customs[code] = OpRegistration(name: code, types: types, prepare: prepare, foldable: foldable)
+    }
+
+    func registration(for kind: Model.OperatorKind) -> OpRegistration? {
+        switch kind {
+        case .builtin(let op): return builtins[op.rawValue]
+        case .custom(let code): return customs[code]
+        }
+    }
+
+    /// Every registered op, builtins by name then custom ops.
+    var all: [OpRegistration] {
+        builtins.values.sorted { $0.name < $1.name } + customs.values.sorted { $0.name < $1.name }
+    }
+}
+
+/// What the runtime supports, for `tflite ops` and `tflite inspect`.
+public enum SupportedOperators {
+    /// One supported op: its TFLite name (builtin name or custom code) and input types.
+    public struct Entry: Sendable {
+        public let name: String
+        public let types: [DataType]
+        public let isCustom: Bool
+    }
+
+    /// Every op the standard registry runs.
+    public static var all: [Entry] {
+        let r = OpRegistry.standard
+        return r.all.map { reg in
+            Entry(name: reg.name, types: reg.types, isCustom: r.registration(for: .custom(reg.name)) != nil)
+        }
+    }
+
+    /// True when the standard registry has a kernel for this op.
+    public static func contains(_ kind: Model.OperatorKind) -> Bool {
+        OpRegistry.standard.registration(for: kind) != nil
+    }
+}
