@@ -8,6 +8,7 @@ final class SubgraphExecutor {
     let registry: OpRegistry
     let threads: ThreadPool
     let memoryLimit: Int
+    let useReferenceKernels: Bool
 
     var tensors: [TensorRecord]
     let inputs: [Int]
@@ -26,12 +27,13 @@ final class SubgraphExecutor {
     var arenaSize = 0
     var plannedTensorBytes = 0
 
-    init(model: Model, subgraph index: Int, registry: OpRegistry, threads: ThreadPool, memoryLimit: Int) throws(InterpreterError) {
+    init(model: Model, subgraph index: Int, options: Interpreter.Options, threads: ThreadPool) throws(InterpreterError) {
         self.model = model
         self.subgraphIndex = index
-        self.registry = registry
+        self.registry = options.registry
         self.threads = threads
-        self.memoryLimit = memoryLimit
+        self.memoryLimit = options.memoryLimit
+        self.useReferenceKernels = options.useReferenceKernels
         let sg = model.schema.subgraphs[index]
         inputs = sg.inputs.map(Int.init)
         outputs = sg.outputs.map(Int.init)

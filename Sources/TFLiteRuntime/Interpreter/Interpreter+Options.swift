@@ -14,6 +14,9 @@ extension Interpreter {
         /// Upper bound on the bytes any tensor, the arena or a resize may need; a model or
         /// resize that asks for more fails with `memoryLimitExceeded` instead of allocating.
         public var memoryLimit: Int = 4 << 30
+        /// Runs the plain reference kernels instead of the optimised ones (for checking one
+        /// against the other; much slower).
+        public var useReferenceKernels = false
         /// The op table; tests can swap in another one.
         var registry: OpRegistry = .standard
 

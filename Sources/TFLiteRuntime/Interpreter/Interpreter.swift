@@ -38,8 +38,7 @@ public final class Interpreter {
         self.model = model
         self.options = options
         threads = ThreadPool(threadCount: options.resolvedThreadCount)
-        main = try SubgraphExecutor(model: model, subgraph: 0, registry: options.registry, threads: threads,
-                                    memoryLimit: options.memoryLimit)
+        main = try SubgraphExecutor(model: model, subgraph: 0, options: options, threads: threads)
     }
 
     /// Number of model inputs.

@@ -75,8 +75,7 @@ extension Interpreter {
         guard let signature = model.schema.signatureDefs.first(where: { $0.signatureKey == key }) else {
             throw .signatureNotFound(key)
         }
-        let executor = try SubgraphExecutor(model: model, subgraph: Int(signature.subgraphIndex), registry: options.registry,
-                                            threads: threads, memoryLimit: options.memoryLimit)
+        let executor = try SubgraphExecutor(model: model, subgraph: Int(signature.subgraphIndex), options: options, threads: threads)
         return SignatureRunner(signature: signature, executor: executor)
     }
 }

@@ -3,6 +3,8 @@ extension OpRegistry {
     static let standard: OpRegistry = {
         var r = OpRegistry()
         r.registerReshapeOps()
+        r.registerConvOps()
+        r.registerPoolingOps()
         return r
     }()
 }

@@ -1,0 +1,175 @@
+import Kernels
+
+/// Convolutions and matrix products: CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED,
+/// TRANSPOSE_CONV (and MediaPipe's Convolution2DTransposeBias), BATCH_MATMUL. Float32 is
+/// prepared here; each op hands quantised types to its `+Quantized` counterpart.
+extension OpRegistry {
+    mutating func registerConvOps() {
+        register(.conv2d, types: [.float32, .int8, .uint8, .int16], prepareConv2D)
+        register(.depthwiseConv2d, types: [.float32, .int8, .uint8], prepareDepthwiseConv2D)
+        register(.fullyConnected, types: [.float32, .int8, .uint8, .int16], prepareFullyConnected)
+        register(.transposeConv, types: [.float32, .int8], prepareTransposeConv)
+        register(custom: "Convolution2DTransposeBias", types: [.float32], prepareConvolution2DTransposeBias)
+        register(.batchMatmul, types: [.float32, .int8], prepareBatchMatMul)
+    }
+}
+
+extension PrepareContext {
+    /// Input `i` as a rank-4 NHWC shape.
+    func nhwc(input i: Int) throws(InterpreterError) -> NHWC {
+        let t = try input(i)
+        guard let s = NHWC(t.shape) else { throw invalid("input \(i) must have rank 4, has shape \(t.shape)") }
+        return s
+    }
+
+    /// The optional bias input `i` for `channels` outputs, of `type`; nil when omitted.
+    func bias(input i: Int, channels: Int, type: DataType) throws(InterpreterError) -> Int? {
+        guard let b = optionalInput(i) else { return nil }
+        guard b.type == type else { throw invalid("bias has type \(b.type), expected \(type)") }
+        guard b.elementCount == channels else { throw invalid("bias has \(b.elementCount) values for \(channels) output channels") }
+        return b.index
+    }
+}
+
+/// A typed pointer for an optional tensor index.
+@inline(__always)
+func optionalData<T>(_ c: InvokeContext, _ index: Int?, as: T.Type) -> UnsafePointer<T>? {
+    index.map { UnsafePointer(c.data($0, as: T.self)) }
+}
+
+private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...3, outputs: 1...1)
+    guard case .conv2DOptions(let o)? = ctx.options else { throw ctx.invalid("missing Conv2DOptions") }
+    let input = try ctx.nhwc(input: 0), filter = try ctx.nhwc(input: 1)
+    guard filter.channels > 0, input.channels % filter.channels == 0 else {
+        throw ctx.invalid("input has \(input.channels) channels, not a multiple of the filter's \(filter.channels)")
+    }
+    let groups = input.channels / filter.channels
+    guard filter.batch % groups == 0 else { throw ctx.invalid("\(filter.batch) output channels do not split into \(groups) groups") }
+    guard let (geometry, oh, ow) = ConvGeometry.make(
+        padding: ctx.paddingScheme(o.padding), inputHeight: input.height, inputWidth: input.width,
+        filterHeight: filter.height, filterWidth: filter.width,
+        strideHeight: Int(o.strideH), strideWidth: Int(o.strideW),
+        dilationHeight: Int(o.dilationHFactor), dilationWidth: Int(o.dilationWFactor))
+    else { throw ctx.invalid("window \(filter.height)x\(filter.width) stride \(o.strideH)x\(o.strideW) does not fit input \(input.height)x\(input.width)") }
+    let outShape = NHWC(batch: input.batch, height: oh, width: ow, channels: filter.batch)
+    try ctx.setOutputShape(0, outShape.dims)
+
+    switch try ctx.input(0).type {
+    case .float32: break
+    case .int8, .uint8, .int16:
+        return try prepareConv2DQuantized(&ctx, options: o, geometry: geometry, input: input, filter: filter, output: outShape)
+    case let t: throw ctx.unsupported("input type \(t)")
+    }
+    try ctx.requireType(input: 1, .float32)
+    let params = Conv2DParams(geometry: geometry, activation: try ctx.floatActivation(o.fusedActivationFunction))
+    let x = try ctx.input(0).index, w = try ctx.input(1), y = try ctx.output(0).index
+    let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
+
+    if ctx.executor.useReferenceKernels || !Conv2D.supportsOptimized(inputShape: input, filterShape: filter) || w.constantData == nil {
+        let wi = w.index
+        return { c in
+            Conv2D.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
+                             filter: c.data(wi, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
+                             output: c.data(y, as: Float.self), outputShape: outShape)
+        }
+    }
+    let packed = PackedConv2DWeights(filter: w.constantData!.assumingMemoryBound(to: Float.self), filterShape: filter)
+    ctx.requestScratch(bytes: 4 * Conv2D.scratchFloatCount(params: params, filterShape: filter, threadCount: ctx.executor.threads.threadCount))
+    return { c in
+        Conv2D.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input, weights: packed,
+                         bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), outputShape: outShape,
+                         scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
+    }
+}
+
+private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...3, outputs: 1...1)
+    guard case .depthwiseConv2DOptions(let o)? = ctx.options else { throw ctx.invalid("missing DepthwiseConv2DOptions") }
+    let input = try ctx.nhwc(input: 0), filter = try ctx.nhwc(input: 1)
+    guard filter.batch == 1, input.channels > 0, filter.channels % input.channels == 0 else {
+        throw ctx.invalid("filter \(filter.dims) does not match input channels \(input.channels)")
+    }
+    let multiplier = filter.channels / input.channels
+    guard let (geometry, oh, ow) = ConvGeometry.make(
+        padding: ctx.paddingScheme(o.padding), inputHeight: input.height, inputWidth: input.width,
+        filterHeight: filter.height, filterWidth: filter.width,
+        strideHeight: Int(o.strideH), strideWidth: Int(o.strideW),
+        dilationHeight: Int(o.dilationHFactor), dilationWidth: Int(o.dilationWFactor))
+    else { throw ctx.invalid("window does not fit the input") }
+    let outShape = NHWC(batch: input.batch, height: oh, width: ow, channels: filter.channels)
+    try ctx.setOutputShape(0, outShape.dims)
+
+    switch try ctx.input(0).type {
+    case .float32: break
+    case .int8, .uint8, .int16:
+        return try prepareDepthwiseConv2DQuantized(&ctx, options: o, geometry: geometry, depthMultiplier: multiplier,
+                                                   input: input, filter: filter, output: outShape)
+    case let t: throw ctx.unsupported("input type \(t)")
+    }
+    try ctx.requireType(input: 1, .float32)
+    let params = DepthwiseConv2DParams(geometry: geometry, depthMultiplier: multiplier,
+                                       activation: try ctx.floatActivation(o.fusedActivationFunction))
+    let x = try ctx.input(0).index, w = try ctx.input(1).index, y = try ctx.output(0).index
+    let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
+    if ctx.executor.useReferenceKernels {
+        return { c in
+            DepthwiseConv2D.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
+                                      filter: c.data(w, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
+                                      output: c.data(y, as: Float.self), outputShape: outShape)
+        }
+    }
+    return { c in
+        DepthwiseConv2D.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input,
+                                  filter: c.data(w, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
+                                  output: c.data(y, as: Float.self), outputShape: outShape, pool: c.threads)
+    }
+}
+
+private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...3, outputs: 1...1)
+    let o: Schema.FullyConnectedOptions
+    if case .fullyConnectedOptions(let opts)? = ctx.options { o = opts } else { o = Schema.FullyConnectedOptions() }
+    guard o.weightsFormat == .default else { throw ctx.unsupported("shuffled weights format") }
+    let input = try ctx.input(0), weights = try ctx.input(1)
+    guard weights.rank == 2 else { throw ctx.invalid("weights must have rank 2, have shape \(weights.shape)") }
+    let outputDepth = weights.shape[0], inputDepth = weights.shape[1]
+    guard inputDepth > 0, input.elementCount % inputDepth == 0 else {
+        throw ctx.invalid("input \(input.shape) does not divide into rows of \(inputDepth)")
+    }
+    let batch = input.elementCount / inputDepth
+    var outShape = [batch, outputDepth]
+    if o.keepNumDims {
+        guard input.shape.last == inputDepth else { throw ctx.invalid("keep_num_dims needs the input's last dimension to be \(inputDepth)") }
+        outShape = Array(input.shape.dropLast()) + [outputDepth]
+    }
+    try ctx.setOutputShape(0, outShape)
+
+    switch input.type {
+    case .float32: break
+    case .int8, .uint8, .int16:
+        return try prepareFullyConnectedQuantized(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
+    case let t: throw ctx.unsupported("input type \(t)")
+    }
+    if weights.type == .int8 || weights.type == .uint8 {
+        return try prepareFullyConnectedHybrid(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
+    }
+    try ctx.requireType(input: 1, .float32)
+    let params = FullyConnectedParams(activation: try ctx.floatActivation(o.fusedActivationFunction))
+    let x = input.index, y = try ctx.output(0).index
+    let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
+    if ctx.executor.useReferenceKernels || weights.constantData == nil {
+        let w = weights.index
+        return { c in
+            FullyConnected.reference(params: params, input: c.data(x, as: Float.self), batch: batch, inputDepth: inputDepth,
+                                     weights: c.data(w, as: Float.self), outputDepth: outputDepth,
+                                     bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self))
+        }
+    }
+    let packed = FullyConnected.packWeights(weights.constantData!.assumingMemoryBound(to: Float.self),
+                                            outputDepth: outputDepth, inputDepth: inputDepth)
+    return { c in
+        FullyConnected.optimized(params: params, input: c.data(x, as: Float.self), batch: batch, weights: packed,
+                                 bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), pool: c.threads)
+    }
+}

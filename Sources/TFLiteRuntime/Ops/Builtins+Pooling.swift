@@ -1,0 +1,46 @@
+import Kernels
+
+/// AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D.
+extension OpRegistry {
+    mutating func registerPoolingOps() {
+        register(.averagePool2d, types: [.float32, .int8, .uint8, .int16]) { (ctx) throws(InterpreterError) in try preparePool(&ctx, .average) }
+        register(.maxPool2d, types: [.float32, .int8, .uint8, .int16]) { (ctx) throws(InterpreterError) in try preparePool(&ctx, .max) }
+        register(.l2Pool2d, types: [.float32]) { (ctx) throws(InterpreterError) in try preparePool(&ctx, .l2) }
+    }
+}
+
+/// Which reduction a pooling node applies over its window.
+enum PoolKind { case average, max, l2 }
+
+private func preparePool(_ ctx: inout PrepareContext, _ kind: PoolKind) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...1, outputs: 1...1)
+    guard case .pool2DOptions(let o)? = ctx.options else { throw ctx.invalid("missing Pool2DOptions") }
+    let input = try ctx.nhwc(input: 0)
+    guard let (geometry, oh, ow) = ConvGeometry.make(
+        padding: ctx.paddingScheme(o.padding), inputHeight: input.height, inputWidth: input.width,
+        filterHeight: Int(o.filterHeight), filterWidth: Int(o.filterWidth),
+        strideHeight: Int(o.strideH), strideWidth: Int(o.strideW))
+    else { throw ctx.invalid("window \(o.filterHeight)x\(o.filterWidth) stride \(o.strideH)x\(o.strideW) does not fit input \(input.height)x\(input.width)") }
+    let outShape = NHWC(batch: input.batch, height: oh, width: ow, channels: input.channels)
+    try ctx.setOutputShape(0, outShape.dims)
+    let type = try ctx.input(0).type
+    guard type == (try ctx.output(0).type) else { throw ctx.invalid("input and output types differ") }
+    switch type {
+    case .float32: break
+    case .int8, .uint8, .int16:
+        guard kind != .l2 else { throw ctx.unsupported("L2_POOL_2D on \(type)") }
+        return try preparePoolQuantized(&ctx, kind: kind, options: o, geometry: geometry, input: input, output: outShape)
+    default: throw ctx.unsupported("input type \(type)")
+    }
+    let params = PoolParams(geometry: geometry, filterHeight: Int(o.filterHeight), filterWidth: Int(o.filterWidth),
+                            activation: try ctx.floatActivation(o.fusedActivationFunction))
+    let x = try ctx.input(0).index, y = try ctx.output(0).index
+    switch kind {
+    case .average:
+        return { c in Pooling.average(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape) }
+    case .max:
+        return { c in Pooling.max(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape) }
+    case .l2:
+        return { c in Pooling.l2(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape) }
+    }
+}
