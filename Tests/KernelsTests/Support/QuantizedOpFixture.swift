@@ -88,6 +88,12 @@ struct QuantizedOpFixture: Decodable, CustomStringConvertible {
         return ops
     }
 
+    /// Every operator of the named fixture files; a missing file yields no operators (tests check
+    /// the expected count).
+    static func all(in models: [String]) -> [QuantizedOpFixture] {
+        models.flatMap { (try? load($0)) ?? [] }
+    }
+
     /// The operators of the named type across fixture files.
     static func ops(_ name: String, in models: [String]) -> [QuantizedOpFixture] {
         models.flatMap { (try? load($0)) ?? [] }.filter { $0.op == name }
@@ -113,4 +119,27 @@ struct UnitDifference: CustomStringConvertible {
 
     var isExact: Bool { offByOne == 0 && worse == 0 }
     var description: String { "\(count) elements, \(offByOne) off by one, \(worse) worse, max |diff| \(maxAbs)" }
+}
+
+/// Runs a kernel with one `T` input tensor of the fixture and a `T` output of `outputCount`
+/// elements, returning the stored output widened.
+func runUnary<T: QuantizedElement>(_: T.Type, _ input: QuantizedOpFixture.Tensor, outputCount: Int,
+                                   _ kernel: (UnsafePointer<T>, UnsafeMutablePointer<T>) -> Void) -> [Int64] {
+    var out = [T](repeating: 0, count: outputCount)
+    input.values(T.self).withUnsafeBufferPointer { i in
+        out.withUnsafeMutableBufferPointer { o in kernel(i.baseAddress!, o.baseAddress!) }
+    }
+    return out.map(Int64.init)
+}
+
+/// The same for two `T` inputs.
+func runBinary<T: QuantizedElement>(_: T.Type, _ a: QuantizedOpFixture.Tensor, _ b: QuantizedOpFixture.Tensor, outputCount: Int,
+                                    _ kernel: (UnsafePointer<T>, UnsafePointer<T>, UnsafeMutablePointer<T>) -> Void) -> [Int64] {
+    var out = [T](repeating: 0, count: outputCount)
+    a.values(T.self).withUnsafeBufferPointer { x in
+        b.values(T.self).withUnsafeBufferPointer { y in
+            out.withUnsafeMutableBufferPointer { o in kernel(x.baseAddress!, y.baseAddress!, o.baseAddress!) }
+        }
+    }
+    return out.map(Int64.init)
 }
