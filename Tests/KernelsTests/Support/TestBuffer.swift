@@ -1,5 +1,6 @@
 /// Heap memory holding a copy of an array, alive as long as the object, so tests can hand
-/// kernels plain pointers without nesting `withUnsafe...` closures.
+/// kernels plain pointers without nesting `withUnsafe...` closures. Always bind a buffer to a
+/// name before taking its pointer: a temporary may be freed before the kernel runs.
 final class TestBuffer<Element> {
     let pointer: UnsafeMutablePointer<Element>
     let count: Int

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Dump per-operator fixtures for the quantised kernel tests.
+
+For each op-zoo model listed below, the corpus case inputs are run through
+LiteRT (ai-edge-litert 2.3.0) with the resolver that made the case's golden
+(the manifest's golden_resolver: BUILTIN_REF, the reference kernels, for most)
+with every intermediate tensor preserved. For every operator of the model the
+script writes its builtin name, its options (read from the flatbuffer) and,
+for each input and output tensor, dtype, shape, quantisation parameters and
+values. A kernel test can then run one operator alone on LiteRT's own inputs
+and compare with LiteRT's own output.
+
+Setup:  pip install ai-edge-litert==2.3.0 numpy tflite
+Usage:  python3 Scripts/dump_quantized_kernel_fixtures.py
+Writes: Tests/Fixtures/kernels/<model>.json
+"""
+import json
+import os
+import sys
+
+import numpy as np
+import tflite
+from ai_edge_litert.interpreter import Interpreter, OpResolverType
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(ROOT, "Tests", "Fixtures", "corpus")
+OUT = os.path.join(ROOT, "Tests", "Fixtures", "kernels")
+
+MODELS = sys.argv[1:] or [
+    "zoo_conv2d_int8", "zoo_conv2d_16x8", "zoo_dwconv_int8", "zoo_fc_bmm_int8",
+    "zoo_pool_int8", "zoo_softmax_int8", "zoo_softmax_beta_int8",
+    "zoo_act_smooth_int8", "zoo_act_relu_int8", "zoo_add_sub_mul_bcast_int8",
+    "zoo_reduce_int8", "zoo_resize_int8", "zoo_prelu_int8", "zoo_l2norm_int8",
+    "zoo_tconv_int8", "zoo_minmax_sqdiff_int8", "zoo_gelu_exact_int8",
+    "zoo_conv2d_int8_floatio", "zoo_reshape_transpose_int8", "zoo_pad_int8",
+    "zoo_argminmax_int8", "zoo_math_unary_q_int8",
+]
+
+OPCODE_NAMES = {v: k for k, v in vars(tflite.BuiltinOperator).items() if not k.startswith("_")}
+OPTION_NAMES = {v: k for k, v in vars(tflite.BuiltinOptions).items() if not k.startswith("_")}
+
+with open(os.path.join(CORPUS, "manifest.json")) as f:
+    RESOLVERS = {c["case"]: c.get("golden_resolver") or "BUILTIN_REF" for c in json.load(f)}
+
+
+def options_dict(op):
+    """Every scalar getter of the operator's builtin options table."""
+    kind = op.BuiltinOptionsType()
+    if kind == 0:
+        return {}
+    name = OPTION_NAMES[kind]
+    cls = getattr(tflite, name)
+    table = op.BuiltinOptions()
+    opts = cls()
+    opts.Init(table.Bytes, table.Pos)
+    result = {}
+    for attr in dir(cls):
+        if attr.startswith("_") or attr in ("Init",) or attr.startswith("GetRootAs") or attr.endswith("BufferHasIdentifier"):
+            continue
+        if attr.endswith("Length") or attr.endswith("IsNone") or attr.endswith("AsNumpy"):
+            continue
+        try:
+            value = getattr(opts, attr)()
+        except TypeError:
+            continue
+        if isinstance(value, (int, float, bool)):
+            result[attr] = value
+    return result
+
+
+def tensor_entry(interp, details, index):
+    d = details[index]
+    q = d["quantization_parameters"]
+    value = interp.get_tensor(index)
+    return {
+        "index": int(index),
+        "name": d["name"],
+        "dtype": np.dtype(d["dtype"]).name,
+        "shape": [int(x) for x in value.shape],
+        "scales": [float(s) for s in q["scales"]],
+        "zero_points": [int(z) for z in q["zero_points"]],
+        "quantized_dimension": int(q["quantized_dimension"]),
+        "data": value.astype(np.float64 if value.dtype.kind == "f" else np.int64).ravel().tolist(),
+    }
+
+
+def dump(model):
+    path = os.path.join(CORPUS, "models", model + ".tflite")
+    case_dir = os.path.join(CORPUS, "cases", model + "__random")
+    # The golden of a few cases comes from another resolver (see the corpus README).
+    resolver = RESOLVERS[model + "__random"]
+    interp = Interpreter(model_path=path, experimental_op_resolver_type=getattr(OpResolverType, resolver),
+                         experimental_preserve_all_tensors=True)
+    interp.allocate_tensors()
+    for i, inp in enumerate(interp.get_input_details()):
+        interp.set_tensor(inp["index"], np.load(os.path.join(case_dir, f"in{i}.npy")))
+    interp.invoke()
+    for i, out in enumerate(interp.get_output_details()):
+        golden = np.load(os.path.join(case_dir, f"out{i}.npy"))
+        if not np.array_equal(golden, interp.get_tensor(out["index"])):
+            raise SystemExit(f"{model}: output {i} differs from the corpus golden")
+
+    details = {d["index"]: d for d in interp.get_tensor_details()}
+    with open(path, "rb") as f:
+        fb = tflite.Model.GetRootAsModel(f.read(), 0)
+    graph = fb.Subgraphs(0)
+    ops = []
+    for k in range(graph.OperatorsLength()):
+        op = graph.Operators(k)
+        code = fb.OperatorCodes(op.OpcodeIndex())
+        builtin = max(code.BuiltinCode(), code.DeprecatedBuiltinCode())
+        ops.append({
+            "op": OPCODE_NAMES.get(builtin, str(builtin)),
+            "version": code.Version(),
+            "options": options_dict(op),
+            "inputs": [tensor_entry(interp, details, t) if t >= 0 else None for t in op.InputsAsNumpy()],
+            "outputs": [tensor_entry(interp, details, t) for t in op.OutputsAsNumpy()],
+        })
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, model + ".json"), "w") as f:
+        json.dump({"model": model, "case": model + "__random", "resolver": resolver, "ops": ops}, f, separators=(",", ":"))
+    print(model, [o["op"] for o in ops])
+
+
+for m in MODELS:
+    dump(m)

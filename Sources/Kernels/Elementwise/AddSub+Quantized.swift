@@ -1,0 +1,87 @@
+/// What a quantised ADD or SUB needs at run time, as TFLite's add/sub prepare derives it: both
+/// inputs are brought to a common scale (twice the larger input scale) after a left shift of
+/// 20 bits (15 for int16), summed, then rescaled to the output.
+public struct QuantizedAddParams: Sendable {
+    /// `-input1ZeroPoint`.
+    public var input1Offset: Int32
+    /// `-input2ZeroPoint`.
+    public var input2Offset: Int32
+    /// `outputZeroPoint`.
+    public var outputOffset: Int32
+    /// Headroom bits applied before the input rescale: 20 for 8-bit, 15 for int16.
+    public var leftShift: Int
+    /// `input1Scale / (2 * max input scale)`, never above 1/2.
+    public var input1Multiplier: QuantizedMultiplier
+    /// `input2Scale / (2 * max input scale)`.
+    public var input2Multiplier: QuantizedMultiplier
+    /// `2 * max input scale / (2^leftShift * outputScale)`.
+    public var outputMultiplier: QuantizedMultiplier
+    /// The fused activation clamp in stored units.
+    public var activation: ActivationRange<Int32>
+
+    /// Derives the parameters from the tensors' quantisation. Nil when the fused activation is
+    /// not a clamp or a multiplier is out of TFLite's supported range.
+    public static func make(input1: AffineQuantization, input2: AffineQuantization, output: AffineQuantization,
+                            activation: FusedActivation, qmin: Int32, qmax: Int32,
+                            leftShift: Int = 20) -> QuantizedAddParams? {
+        guard let range = activation.quantizedRange(scale: output.scale, zeroPoint: output.zeroPoint, qmin: qmin, qmax: qmax)
+        else { return nil }
+        let twiceMax = 2 * Double(max(input1.scale, input2.scale))
+        let real1 = Double(input1.scale) / twiceMax
+        let real2 = Double(input2.scale) / twiceMax
+        let realOut = twiceMax / (Double(1 << leftShift) * Double(output.scale))
+        guard let m1 = QuantizedMultiplier.smallerThanOne(real1), let m2 = QuantizedMultiplier.smallerThanOne(real2),
+              let mo = QuantizedMultiplier.smallerThanOne(realOut)
+        else { return nil }
+        return QuantizedAddParams(input1Offset: -input1.zeroPoint, input2Offset: -input2.zeroPoint,
+                                  outputOffset: output.zeroPoint, leftShift: leftShift,
+                                  input1Multiplier: m1, input2Multiplier: m2, outputMultiplier: mo, activation: range)
+    }
+
+    @inline(__always)
+    func rescaled(_ x: Int32, offset: Int32, _ m: QuantizedMultiplier) -> Int32 {
+        multiplyByQuantizedMultiplierSmallerThanOneExp((x &+ offset) &* (1 << Int32(leftShift)), m.multiplier, m.shift)
+    }
+
+    @inline(__always)
+    func output(_ raw: Int32) -> Int32 {
+        activation.clamp(multiplyByQuantizedMultiplierSmallerThanOneExp(raw, outputMultiplier.multiplier, outputMultiplier.shift)
+            &+ outputOffset)
+    }
+}
+
+/// Reference quantised ADD with broadcasting (int8, uint8, int16), as TFLite's reference
+/// integer add computes it.
+@_specialize(exported: true, where T == Int8)
+@_specialize(exported: true, where T == UInt8)
+@_specialize(exported: true, where T == Int16)
+public func quantizedAdd<T: QuantizedElement>(
+    _ params: QuantizedAddParams,
+    _ a: UnsafePointer<T>, shape aShape: [Int],
+    _ b: UnsafePointer<T>, shape bShape: [Int],
+    output: UnsafeMutablePointer<T>, outputShape: [Int]
+) {
+    forEachBroadcastElement(a: aShape, b: bShape, output: outputShape) { i, j, o in
+        let x = params.rescaled(Int32(a[i]), offset: params.input1Offset, params.input1Multiplier)
+        let y = params.rescaled(Int32(b[j]), offset: params.input2Offset, params.input2Multiplier)
+        output[o] = T(clampedQuantized: params.output(x &+ y))
+    }
+}
+
+/// Reference quantised SUB with broadcasting (int8, uint8, int16): ADD's arithmetic with the
+/// rescaled second input subtracted.
+@_specialize(exported: true, where T == Int8)
+@_specialize(exported: true, where T == UInt8)
+@_specialize(exported: true, where T == Int16)
+public func quantizedSub<T: QuantizedElement>(
+    _ params: QuantizedAddParams,
+    _ a: UnsafePointer<T>, shape aShape: [Int],
+    _ b: UnsafePointer<T>, shape bShape: [Int],
+    output: UnsafeMutablePointer<T>, outputShape: [Int]
+) {
+    forEachBroadcastElement(a: aShape, b: bShape, output: outputShape) { i, j, o in
+        let x = params.rescaled(Int32(a[i]), offset: params.input1Offset, params.input1Multiplier)
+        let y = params.rescaled(Int32(b[j]), offset: params.input2Offset, params.input2Multiplier)
+        output[o] = T(clampedQuantized: params.output(x &- y))
+    }
+}

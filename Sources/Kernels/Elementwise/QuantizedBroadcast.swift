@@ -1,0 +1,47 @@
+/// Walks an output shape and the two (numpy-style broadcast) input shapes together, calling
+/// `body(aIndex, bIndex, outputIndex)` for every output element in row-major order.
+///
+/// Shapes of lower rank are aligned to the right; a dimension of 1 is repeated. Prepare has
+/// checked that the shapes broadcast to `outputShape`.
+@inline(__always)
+func forEachBroadcastElement(a aShape: [Int], b bShape: [Int], output outputShape: [Int],
+                             _ body: (Int, Int, Int) -> Void) {
+    let rank = outputShape.count
+    let total = outputShape.reduce(1, *)
+    if aShape == outputShape && bShape == outputShape {
+        for i in 0..<total { body(i, i, i) }
+        return
+    }
+    let aStrides = broadcastStrides(aShape, rank: rank, output: outputShape)
+    let bStrides = broadcastStrides(bShape, rank: rank, output: outputShape)
+    var counter = [Int](repeating: 0, count: rank)
+    var ai = 0, bi = 0
+    for o in 0..<total {
+        body(ai, bi, o)
+        // Advance the odometer from the last axis, adjusting both input offsets incrementally.
+        var axis = rank - 1
+        while axis >= 0 {
+            counter[axis] += 1
+            ai += aStrides[axis]
+            bi += bStrides[axis]
+            if counter[axis] < outputShape[axis] { break }
+            ai -= aStrides[axis] * counter[axis]
+            bi -= bStrides[axis] * counter[axis]
+            counter[axis] = 0
+            axis -= 1
+        }
+    }
+}
+
+/// Row-major strides of `shape` right-aligned to `rank` axes, with 0 on broadcast axes.
+func broadcastStrides(_ shape: [Int], rank: Int, output: [Int]) -> [Int] {
+    var strides = [Int](repeating: 0, count: rank)
+    var step = 1
+    for axis in (0..<rank).reversed() {
+        let k = axis - (rank - shape.count)
+        let extent = k >= 0 ? shape[k] : 1
+        strides[axis] = extent == 1 && output[axis] != 1 ? 0 : step
+        step *= extent
+    }
+    return strides
+}

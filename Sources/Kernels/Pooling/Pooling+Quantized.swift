@@ -1,0 +1,88 @@
+/// What a quantised pool needs at run time. Pools keep the input's quantisation, so there is
+/// no rescale: only the window and the fused activation clamp.
+public struct QuantizedPoolParams: Sendable {
+    /// Strides and padding (dilation is unused by pools).
+    public var geometry: ConvGeometry
+    /// Window height.
+    public var filterHeight: Int
+    /// Window width.
+    public var filterWidth: Int
+    /// The fused activation clamp in stored units.
+    public var activation: ActivationRange<Int32>
+
+    /// Creates the parameters.
+    public init(geometry: ConvGeometry, filterHeight: Int, filterWidth: Int, activation: ActivationRange<Int32>) {
+        self.geometry = geometry
+        self.filterHeight = filterHeight
+        self.filterWidth = filterWidth
+        self.activation = activation
+    }
+}
+
+/// Reference quantised AVERAGE_POOL_2D (int8, uint8, int16), as TFLite's reference kernels:
+/// the sum over the in-bounds part of the window divided by the in-bounds count, rounding half
+/// away from zero, then clamped.
+@_specialize(exported: true, where T == Int8)
+@_specialize(exported: true, where T == UInt8)
+@_specialize(exported: true, where T == Int16)
+public func quantizedAveragePool2D<T: QuantizedElement>(
+    _ params: QuantizedPoolParams,
+    input: UnsafePointer<T>, inputShape: NHWC,
+    output: UnsafeMutablePointer<T>, outputShape: NHWC
+) {
+    forEachPoolWindow(params, inputShape: inputShape, outputShape: outputShape) { b, c, ys, xs, o in
+        var acc: Int32 = 0
+        var count: Int32 = 0
+        for iy in ys {
+            for ix in xs {
+                acc &+= Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + c])
+                count += 1
+            }
+        }
+        // An empty window cannot occur for shapes prepare accepted; guard the division anyway.
+        guard count > 0 else { output[o] = T(clampedQuantized: params.activation.clamp(0)); return }
+        let average = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count
+        output[o] = T(clampedQuantized: params.activation.clamp(average))
+    }
+}
+
+/// Reference quantised MAX_POOL_2D (int8, uint8, int16): the window maximum, clamped.
+@_specialize(exported: true, where T == Int8)
+@_specialize(exported: true, where T == UInt8)
+@_specialize(exported: true, where T == Int16)
+public func quantizedMaxPool2D<T: QuantizedElement>(
+    _ params: QuantizedPoolParams,
+    input: UnsafePointer<T>, inputShape: NHWC,
+    output: UnsafeMutablePointer<T>, outputShape: NHWC
+) {
+    forEachPoolWindow(params, inputShape: inputShape, outputShape: outputShape) { b, c, ys, xs, o in
+        var maximum = T.quantizedMin
+        for iy in ys {
+            for ix in xs {
+                maximum = max(maximum, Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + c]))
+            }
+        }
+        output[o] = T(clampedQuantized: params.activation.clamp(maximum))
+    }
+}
+
+/// Calls `body(batch, channel, inputRows, inputColumns, outputIndex)` for every output element,
+/// with the window clipped to the input as TFLite clips it.
+@inline(__always)
+func forEachPoolWindow(_ params: QuantizedPoolParams, inputShape: NHWC, outputShape: NHWC,
+                       _ body: (Int, Int, Range<Int>, Range<Int>, Int) -> Void) {
+    let g = params.geometry
+    for b in 0..<outputShape.batch {
+        for oy in 0..<outputShape.height {
+            let y0 = oy * g.strideHeight - g.paddingHeight.before
+            let ys = max(0, y0)..<max(max(0, y0), min(inputShape.height, y0 + params.filterHeight))
+            for ox in 0..<outputShape.width {
+                let x0 = ox * g.strideWidth - g.paddingWidth.before
+                let xs = max(0, x0)..<max(max(0, x0), min(inputShape.width, x0 + params.filterWidth))
+                for c in 0..<outputShape.channels {
+                    body(b, c, ys, xs, ((b * outputShape.height + oy) * outputShape.width + ox) * outputShape.channels + c)
+                }
+            }
+        }
+    }
+}

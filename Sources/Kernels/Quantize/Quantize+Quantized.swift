@@ -1,0 +1,107 @@
+/// QUANTIZE from float, as TFLite's reference `AffineQuantize`: `round(x / scale) + zeroPoint`
+/// (the division in float, rounding half away from zero), clamped to the storage range.
+/// Values whose quotient does not fit an int32 (and NaN) take the value x86 gives TFLite's
+/// conversion (`Int32.min`) before the zero point is added, so results match LiteRT there too.
+@_specialize(exported: true, where T == Int8)
+@_specialize(exported: true, where T == UInt8)
+@_specialize(exported: true, where T == Int16)
+public func quantizeFloat<T: QuantizedElement>(_ quantization: AffineQuantization, input: UnsafePointer<Float>,
+                                               output: UnsafeMutablePointer<T>, count: Int) {
+    let scale = quantization.scale
+    for i in 0..<count {
+        let rounded = (input[i] / scale).rounded(.toNearestOrAwayFromZero)
+        let integer = rounded >= -2147483648 && rounded < 2147483648 ? Int32(rounded) : Int32.min
+        output[i] = T(saturatingQuantized: integer &+ quantization.zeroPoint)
+    }
+}
+
+/// DEQUANTIZE to float, as TFLite's reference `Dequantize`: `scale * (q - zeroPoint)` computed
+/// in double (TFLite keeps the scale as a double), then rounded to float.
+@_specialize(exported: true, where T == Int8)
+@_specialize(exported: true, where T == UInt8)
+@_specialize(exported: true, where T == Int16)
+public func dequantizeToFloat<T: QuantizedElement>(_ quantization: AffineQuantization, input: UnsafePointer<T>,
+                                                   output: UnsafeMutablePointer<Float>, count: Int) {
+    let scale = Double(quantization.scale)
+    for i in 0..<count {
+        output[i] = Float(scale * Double(Int32(input[i]) - quantization.zeroPoint))
+    }
+}
+
+/// DEQUANTIZE of per-axis (per-channel) quantised weights: element `i` uses the scale and zero
+/// point of its index along `axis`.
+///
+/// - Parameters:
+///   - shape: the tensor's shape; `scales` and `zeroPoints` have `shape[axis]` entries.
+@_specialize(exported: true, where T == Int8)
+@_specialize(exported: true, where T == Int16)
+public func dequantizePerAxisToFloat<T: QuantizedElement>(scales: [Float], zeroPoints: [Int32], axis: Int, shape: [Int],
+                                                          input: UnsafePointer<T>, output: UnsafeMutablePointer<Float>) {
+    let inner = shape[(axis + 1)...].reduce(1, *)
+    let channels = shape[axis]
+    let outer = shape[..<axis].reduce(1, *)
+    var i = 0
+    for _ in 0..<outer {
+        for c in 0..<channels {
+            let scale = Double(scales[c])
+            let zero = zeroPoints[c]
+            for _ in 0..<inner {
+                output[i] = Float(scale * Double(Int32(input[i]) - zero))
+                i += 1
+            }
+        }
+    }
+}
+
+/// DEQUANTIZE of float16 weights (stored as IEEE half bit patterns) to float32.
+public func dequantizeFloat16(input: UnsafePointer<UInt16>, output: UnsafeMutablePointer<Float>, count: Int) {
+    for i in 0..<count {
+        output[i] = Float(halfBits: input[i])
+    }
+}
+
+extension Float {
+    /// Widens an IEEE 754 binary16 bit pattern exactly (subnormals, infinities and NaN
+    /// included), without relying on the platform's `Float16` support.
+    init(halfBits h: UInt16) {
+        let sign = UInt32(h & 0x8000) << 16
+        let exponent = Int((h >> 10) & 0x1F)
+        var mantissa = UInt32(h & 0x3FF)
+        let bits: UInt32
+        if exponent == 0x1F {
+            bits = sign | 0x7F80_0000 | (mantissa << 13)
+        } else if exponent != 0 {
+            bits = sign | UInt32(exponent - 15 + 127) << 23 | (mantissa << 13)
+        } else if mantissa == 0 {
+            bits = sign
+        } else {
+            // Subnormal half: normalise the mantissa.
+            var e = -14
+            while mantissa & 0x400 == 0 {
+                mantissa <<= 1
+                e -= 1
+            }
+            mantissa &= 0x3FF
+            bits = sign | UInt32(e + 127) << 23 | (mantissa << 13)
+        }
+        self.init(bitPattern: bits)
+    }
+}
+
+/// QUANTIZE between quantised types (int8 <-> uint8, int8 <-> int16, rescaling int8 -> int8), as
+/// TFLite's reference `Requantize`: `rescale(q - inputZeroPoint) + outputZeroPoint`, clamped,
+/// with `multiplier = inputScale / outputScale`.
+@_specialize(exported: true, where In == Int8, Out == UInt8)
+@_specialize(exported: true, where In == UInt8, Out == Int8)
+@_specialize(exported: true, where In == Int8, Out == Int8)
+@_specialize(exported: true, where In == UInt8, Out == UInt8)
+public func requantize<In: QuantizedElement, Out: QuantizedElement>(
+    input: UnsafePointer<In>, inputZeroPoint: Int32,
+    output: UnsafeMutablePointer<Out>, outputZeroPoint: Int32,
+    multiplier: QuantizedMultiplier, count: Int
+) {
+    for i in 0..<count {
+        let value = multiplier.apply(Int32(input[i]) &- inputZeroPoint) &+ outputZeroPoint
+        output[i] = Out(saturatingQuantized: value)
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a quantised SOFTMAX needs at run time: `exp(-inputScale * beta * d)` for every
+/// possible distance `d` (0...255) below the row maximum, and the output quantisation.
+///
+/// LiteRT 2.3 evaluates int8/uint8 SOFTMAX through this float table for every resolver,
+/// including the reference one, so the table is built with the same float operations
+/// (TFLite's `PopulateSoftmaxLookupTable`).
+public struct QuantizedSoftmaxParams: Sendable {
+    /// `table[255 - d] = exp(-inputScale * beta * d)`.
+    public var table: [Float]
+    /// The output scale.
+    public var outputScale: Float
+    /// The output zero point.
+    public var outputZeroPoint: Int32
+
+    /// Builds the table for an input scale and `beta`.
+    public init(inputScale: Float, beta: Float, output: AffineQuantization) {
+        let scale = -inputScale * beta
+        var table = [Float](repeating: 0, count: 256)
+        for d in 0...255 {
+            table[255 - d] = expf(scale * Float(d))
+        }
+        self.table = table
+        self.outputScale = output.scale
+        self.outputZeroPoint = output.zeroPoint
+    }
+}
+
+/// Quantised SOFTMAX over the last axis (int8, uint8), as LiteRT computes it: a float sum of
+/// table entries per row, `1 / (sum * outputScale)`, then each probability rounded and offset.
+///
+/// - Parameters:
+///   - rows: the product of all axes but the last.
+///   - depth: the extent of the last axis.
+@_specialize(exported: true, where T == Int8)
+@_specialize(exported: true, where T == UInt8)
+public func quantizedSoftmax<T: QuantizedElement>(_ params: QuantizedSoftmaxParams, input: UnsafePointer<T>,
+                                                  output: UnsafeMutablePointer<T>, rows: Int, depth: Int) {
+    params.table.withUnsafeBufferPointer { table in
+        for r in 0..<rows {
+            let x = input + r * depth
+            let y = output + r * depth
+            var maximum = T.quantizedMin
+            for j in 0..<depth { maximum = max(maximum, Int32(x[j])) }
+            // Entry for value v is table[255 - (maximum - v)].
+            let base = 255 - Int(maximum)
+            var sum: Float = 0
+            for j in 0..<depth { sum += table[base + Int(x[j])] }
+            let inverse = 1 / (sum * params.outputScale)
+            for j in 0..<depth {
+                let scaled = table[base + Int(x[j])] * inverse
+                let q = quantizeSoftmaxOutput(scaled, T.self) &+ params.outputZeroPoint
+                y[j] = T(saturatingQuantized: q)
+            }
+        }
+    }
+}
+
+/// TFLite rounds uint8 softmax outputs by adding 0.5 and truncating on x86 (its
+/// `QuantizeSoftmaxOutput<uint8_t>` specialisation) and with `round` for other types.
+@inline(__always)
+func quantizeSoftmaxOutput<T: QuantizedElement>(_ value: Float, _: T.Type) -> Int32 {
+    if T.self == UInt8.self { return Int32(value + 0.5) }
+    return Int32(value.rounded(.toNearestOrAwayFromZero))
+}

@@ -1,0 +1,121 @@
+import Testing
+import Foundation
+import Kernels
+
+/// The scalar meaning of each float op, from the TFLite definitions.
+func floatFormula(_ op: BinaryOperator) -> (Float, Float) -> Float {
+    switch op {
+    case .add: return { $0 + $1 }
+    case .subtract: return { $0 - $1 }
+    case .multiply: return { $0 * $1 }
+    case .divide: return { $0 / $1 }
+    case .maximum: return { max($0, $1) }
+    case .minimum: return { min($0, $1) }
+    case .squaredDifference: return { ($0 - $1) * ($0 - $1) }
+    case .power: return { Float(Foundation.pow(Double($0), Double($1))) }
+    case .floorDivide: return { Float(Foundation.floor(Double($0) / Double($1))) }
+    case .floorModulo: return { a, b in
+        // a - floor(a / b) * b, computed in double.
+        let q = Foundation.floor(Double(a) / Double(b))
+        return Float(Double(a) - q * Double(b))
+    }
+    }
+}
+
+@Suite struct BinaryArithmeticTests {
+    @Test func planPicksFastLayouts() {
+        #expect(BroadcastPlan(lhsShape: [2, 3], rhsShape: [2, 3])?.layout == .sameShape)
+        #expect(BroadcastPlan(lhsShape: [], rhsShape: [2, 3])?.layout == .scalarLHS)
+        #expect(BroadcastPlan(lhsShape: [2, 3], rhsShape: [1, 1])?.layout == .scalarRHS)
+        #expect(BroadcastPlan(lhsShape: [2, 1], rhsShape: [1, 3])?.layout == .general)
+        #expect(BroadcastPlan(lhsShape: [2, 1], rhsShape: [1, 3])?.outputShape == [2, 3])
+        #expect(BroadcastPlan(lhsShape: [2, 3], rhsShape: [4]) == nil)
+        #expect(BroadcastPlan(lhsShape: [0, 3], rhsShape: [1])?.elementCount == 0)
+    }
+
+    /// Every float op on random broadcast shapes of rank 0 to 6 against the formula applied
+    /// through explicit index arithmetic.
+    @Test(arguments: BinaryOperator.allCases)
+    func floatOpsMatchFormulasUnderBroadcasting(op: BinaryOperator) {
+        var rng = SeededRandom(seed: 42)
+        for _ in 0..<60 {
+            let (ls, rs) = randomBroadcastShapes(&rng)
+            let positive = op == .power
+            var lhs = rng.floats(Shape.elementCount(ls), in: positive ? 0.1...3 : -5...5)
+            var rhs = rng.floats(Shape.elementCount(rs), in: positive ? -2...2 : -5...5)
+            if op == .divide || op == .floorDivide || op == .floorModulo {
+                rhs = rhs.map { abs($0) < 0.25 ? 0.5 : $0 }
+                lhs = lhs.map { $0.rounded() / 4 }
+            }
+            let plan = BroadcastPlan(lhsShape: ls, rhsShape: rs)!
+            let out = TestBuffer(repeating: Float.nan, count: plan.elementCount)
+            let lB = TestBuffer(lhs), rB = TestBuffer(rhs)
+            Elementwise.binary(op, lhs: lB.constant, rhs: rB.constant, plan: plan,
+                               activation: FusedActivation.none.floatRange!, output: out.pointer)
+            let want = naiveBroadcast(lhs, ls, rhs, rs, floatFormula(op))
+            let err = zip(out.array, want).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? 0
+            #expect(err <= 1e-5, "\(op) \(ls) \(rs)")
+        }
+    }
+
+    @Test func fusedActivationClamps() {
+        let plan = BroadcastPlan(lhsShape: [4], rhsShape: [4])!
+        let out = TestBuffer(repeating: Float.nan, count: 4)
+        let lB = TestBuffer<Float>([-3, 1, 5, 9]), rB = TestBuffer<Float>([0, 0, 0, 0])
+        Elementwise.binary(.add, lhs: lB.constant, rhs: rB.constant,
+                           plan: plan, activation: FusedActivation.relu6.floatRange!, output: out.pointer)
+        #expect(out.array == [0, 1, 5, 6])
+    }
+
+    /// Integer FLOOR_DIV / FLOOR_MOD on every sign combination: floor(a / b) from real
+    /// division, and the remainder a - b * floor(a / b) (which carries the divisor's sign).
+    @Test func integerFloorOpsFollowSignRules() {
+        let pairs: [(Int32, Int32)] = [(7, 2), (-7, 2), (7, -2), (-7, -2), (6, 3), (-6, 3), (0, -5), (Int32.min, -1), (5, 0)]
+        let lhs = TestBuffer(pairs.map { $0.0 }), rhs = TestBuffer(pairs.map { $0.1 })
+        let plan = BroadcastPlan(lhsShape: [pairs.count], rhsShape: [pairs.count])!
+        let div = TestBuffer(repeating: Int32(99), count: pairs.count), mod = TestBuffer(repeating: Int32(99), count: pairs.count)
+        let all = ActivationRange<Int32>(min: .min, max: .max)
+        Elementwise.binary(.floorDivide, lhs: lhs.constant, rhs: rhs.constant, plan: plan, activation: all, output: div.pointer)
+        Elementwise.binary(.floorModulo, lhs: lhs.constant, rhs: rhs.constant, plan: plan, activation: all, output: mod.pointer)
+        for (i, (a, b)) in pairs.enumerated() {
+            if b == 0 {
+                #expect(div.array[i] == 0 && mod.array[i] == 0)
+                continue
+            }
+            let q = Foundation.floor(Double(a) / Double(b))
+            let qWrapped = q > Double(Int32.max) ? Int32.min : Int32(q)   // min / -1 wraps
+            #expect(div.array[i] == qWrapped, "\(a) // \(b)")
+            #expect(Double(mod.array[i]) == Double(a) - Double(b) * q, "\(a) % \(b)")
+        }
+    }
+
+    @Test func integerArithmeticMatchesFormulas() {
+        var rng = SeededRandom(seed: 9)
+        let all = ActivationRange<Int32>(min: .min, max: .max)
+        for op in BinaryOperator.allCases {
+            let (ls, rs) = randomBroadcastShapes(&rng, maxRank: 4)
+            let lhs = (0..<Shape.elementCount(ls)).map { _ in Int32(rng.int(-20...20)) }
+            let rhs = (0..<Shape.elementCount(rs)).map { _ in Int32(op == .power ? rng.int(0...5) : rng.int(-20...20)) }
+            let plan = BroadcastPlan(lhsShape: ls, rhsShape: rs)!
+            let out = TestBuffer(repeating: Int32(0), count: plan.elementCount)
+            let lB = TestBuffer(lhs), rB = TestBuffer(rhs)
+            Elementwise.binary(op, lhs: lB.constant, rhs: rB.constant, plan: plan, activation: all, output: out.pointer)
+            let want = naiveBroadcast(lhs, ls, rhs, rs) { (a: Int32, b: Int32) -> Int32 in
+                let x = Int64(a), y = Int64(b)
+                switch op {
+                case .add: return Int32(x + y)
+                case .subtract: return Int32(x - y)
+                case .multiply: return Int32(x * y)
+                case .divide: return y == 0 ? 0 : Int32(x / y)
+                case .maximum: return Int32(max(x, y))
+                case .minimum: return Int32(min(x, y))
+                case .squaredDifference: return Int32((x - y) * (x - y))
+                case .power: return Int32(Foundation.pow(Double(x), Double(y)))
+                case .floorDivide: return y == 0 ? 0 : Int32(Foundation.floor(Double(x) / Double(y)))
+                case .floorModulo: return y == 0 ? 0 : Int32(x - y * Int64(Foundation.floor(Double(x) / Double(y))))
+                }
+            }
+            #expect(out.array == want, "\(op)")
+        }
+    }
+}
