@@ -11,8 +11,10 @@ values. A kernel test can then run one operator alone on LiteRT's own inputs
 and compare with LiteRT's own output.
 
 Setup:  pip install ai-edge-litert==2.3.0 numpy tflite
-Usage:  python3 Scripts/dump_quantized_kernel_fixtures.py
-Writes: Tests/Fixtures/kernels/<model>.json
+Usage:  python3 Scripts/dump_quantized_kernel_fixtures.py [MODEL[:CASE][@OP,OP...] ...]
+        (no arguments: the list below). CASE defaults to "random"; @OPS keeps only
+        those operator types (for the large networks).
+Writes: Tests/Fixtures/kernels/<model>[__<case>].json
 """
 import json
 import os
@@ -34,7 +36,14 @@ MODELS = sys.argv[1:] or [
     "zoo_tconv_int8", "zoo_minmax_sqdiff_int8", "zoo_gelu_exact_int8",
     "zoo_conv2d_int8_floatio", "zoo_reshape_transpose_int8", "zoo_pad_int8",
     "zoo_argminmax_int8", "zoo_math_unary_q_int8",
+    "mobilenet_v2_int8@MEAN,SOFTMAX,ADD,FULLY_CONNECTED",
+    "mobilenet_v2_uint8io@QUANTIZE",
+    "efficientnet_lite0:chelsea@AVERAGE_POOL_2D,SOFTMAX,FULLY_CONNECTED,QUANTIZE,ADD",
 ]
+
+# Operators of the large networks whose tensors hold more elements than this are left out,
+# to keep the fixtures small.
+MAX_ELEMENTS = 70000
 
 OPCODE_NAMES = {v: k for k, v in vars(tflite.BuiltinOperator).items() if not k.startswith("_")}
 OPTION_NAMES = {v: k for k, v in vars(tflite.BuiltinOptions).items() if not k.startswith("_")}
@@ -84,11 +93,16 @@ def tensor_entry(interp, details, index):
     }
 
 
-def dump(model):
+def dump(spec):
+    spec, _, op_filter = spec.partition("@")
+    model, _, case = spec.partition(":")
+    case = case or "random"
+    wanted = set(op_filter.split(",")) if op_filter else None
     path = os.path.join(CORPUS, "models", model + ".tflite")
-    case_dir = os.path.join(CORPUS, "cases", model + "__random")
+    case_name = model + "__" + case
+    case_dir = os.path.join(CORPUS, "cases", case_name)
     # The golden of a few cases comes from another resolver (see the corpus README).
-    resolver = RESOLVERS[model + "__random"]
+    resolver = RESOLVERS[case_name]
     interp = Interpreter(model_path=path, experimental_op_resolver_type=getattr(OpResolverType, resolver),
                          experimental_preserve_all_tensors=True)
     interp.allocate_tensors()
@@ -109,17 +123,25 @@ def dump(model):
         op = graph.Operators(k)
         code = fb.OperatorCodes(op.OpcodeIndex())
         builtin = max(code.BuiltinCode(), code.DeprecatedBuiltinCode())
+        name = OPCODE_NAMES.get(builtin, str(builtin))
+        if wanted is not None:
+            if name not in wanted:
+                continue
+            tensors = [t for t in list(op.InputsAsNumpy()) + list(op.OutputsAsNumpy()) if t >= 0]
+            if sum(int(np.prod(details[t]["shape"])) for t in tensors) > MAX_ELEMENTS:
+                continue
         ops.append({
-            "op": OPCODE_NAMES.get(builtin, str(builtin)),
+            "op": name,
             "version": code.Version(),
             "options": options_dict(op),
             "inputs": [tensor_entry(interp, details, t) if t >= 0 else None for t in op.InputsAsNumpy()],
             "outputs": [tensor_entry(interp, details, t) for t in op.OutputsAsNumpy()],
         })
     os.makedirs(OUT, exist_ok=True)
-    with open(os.path.join(OUT, model + ".json"), "w") as f:
-        json.dump({"model": model, "case": model + "__random", "resolver": resolver, "ops": ops}, f, separators=(",", ":"))
-    print(model, [o["op"] for o in ops])
+    file_name = model if case == "random" else case_name
+    with open(os.path.join(OUT, file_name + ".json"), "w") as f:
+        json.dump({"model": model, "case": case_name, "resolver": resolver, "ops": ops}, f, separators=(",", ":"))
+    print(file_name, [o["op"] for o in ops])
 
 
 for m in MODELS:
