@@ -5,6 +5,9 @@ extension OpRegistry {
         r.registerReshapeOps()
         r.registerConvOps()
         r.registerPoolingOps()
+        r.registerArithmeticOps()
+        r.registerQuantizeOps()
+        r.registerActivationOps()
         return r
     }()
 }

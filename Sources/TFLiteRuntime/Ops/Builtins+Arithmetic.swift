@@ -1,0 +1,111 @@
+import Kernels
+
+/// Binary arithmetic with NumPy broadcasting: ADD, SUB, MUL, DIV, MAXIMUM, MINIMUM,
+/// SQUARED_DIFFERENCE, POW, FLOOR_DIV, FLOOR_MOD over float32, int32 and int64, and the
+/// quantised ADD, SUB and MUL.
+extension OpRegistry {
+    mutating func registerArithmeticOps() {
+        let numeric: [DataType] = [.float32, .int32, .int64]
+        let quantized: [DataType] = [.int8, .uint8, .int16]
+        register(.add, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .add) }
+        register(.sub, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .subtract) }
+        register(.mul, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .multiply) }
+        register(.div, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .divide) }
+        register(.maximum, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .maximum) }
+        register(.minimum, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .minimum) }
+        register(.squaredDifference, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .squaredDifference) }
+        register(.pow, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .power) }
+        register(.floorDiv, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .floorDivide) }
+        register(.floorMod, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .floorModulo) }
+    }
+}
+
+extension PrepareContext {
+    /// The fused activation of ADD/SUB/MUL/DIV options (NONE for ops without one).
+    var binaryActivation: Schema.ActivationFunctionType {
+        switch options {
+        case .addOptions(let o)?: return o.fusedActivationFunction
+        case .subOptions(let o)?: return o.fusedActivationFunction
+        case .mulOptions(let o)?: return o.fusedActivationFunction
+        case .divOptions(let o)?: return o.fusedActivationFunction
+        default: return .none
+        }
+    }
+}
+
+/// The integer clamp of a fused activation for int32/int64 arithmetic.
+private func integerActivation<T: FixedWidthInteger>(_ f: Schema.ActivationFunctionType, _ ctx: PrepareContext) throws(InterpreterError) -> ActivationRange<T> {
+    switch FusedActivation(f) {
+    case .none: return ActivationRange(min: T.min, max: T.max)
+    case .relu: return ActivationRange(min: 0, max: T.max)
+    case .relu6: return ActivationRange(min: 0, max: 6)
+    case .reluN1To1: return ActivationRange(min: -1, max: 1)
+    default: throw ctx.unsupported("fused activation \(f) on integers")
+    }
+}
+
+private func prepareBinary(_ ctx: inout PrepareContext, _ op: BinaryOperator) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...2, outputs: 1...1)
+    let a = try ctx.input(0), b = try ctx.input(1), y = try ctx.output(0)
+    guard a.rank <= 6, b.rank <= 6, let plan = BroadcastPlan(lhsShape: a.shape, rhsShape: b.shape) else {
+        throw ctx.invalid("shapes \(a.shape) and \(b.shape) do not broadcast (rank at most 6)")
+    }
+    try ctx.setOutputShape(0, plan.outputShape)
+    guard a.type == b.type, y.type == a.type else { throw ctx.invalid("input types \(a.type), \(b.type) and output \(y.type) differ") }
+    let ai = a.index, bi = b.index, yi = y.index
+    switch a.type {
+    case .float32:
+        let act = try ctx.floatActivation(ctx.binaryActivation)
+        return { c in Elementwise.binary(op, lhs: c.data(ai, as: Float.self), rhs: c.data(bi, as: Float.self), plan: plan, activation: act, output: c.data(yi, as: Float.self)) }
+    case .int32:
+        let act: ActivationRange<Int32> = try integerActivation(ctx.binaryActivation, ctx)
+        return { c in Elementwise.binary(op, lhs: c.data(ai, as: Int32.self), rhs: c.data(bi, as: Int32.self), plan: plan, activation: act, output: c.data(yi, as: Int32.self)) }
+    case .int64:
+        let act: ActivationRange<Int64> = try integerActivation(ctx.binaryActivation, ctx)
+        return { c in Elementwise.binary(op, lhs: c.data(ai, as: Int64.self), rhs: c.data(bi, as: Int64.self), plan: plan, activation: act, output: c.data(yi, as: Int64.self)) }
+    case .int8, .uint8, .int16:
+        return try prepareQuantizedBinary(&ctx, op, plan: plan)
+    case let t:
+        throw ctx.unsupported("input type \(t)")
+    }
+}
+
+private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOperator, plan: BroadcastPlan) throws(InterpreterError) -> NodeKernel {
+    let a = try ctx.input(0), b = try ctx.input(1), y = try ctx.output(0)
+    let qa = try ctx.affine(a, role: "input 0"), qb = try ctx.affine(b, role: "input 1"), qy = try ctx.affine(y, role: "output")
+    let (qmin, qmax) = try ctx.storageRange(a.type)
+    let activation = FusedActivation(ctx.binaryActivation)
+    let ai = a.index, bi = b.index, yi = y.index
+    let aShape = a.shape, bShape = b.shape, outShape = plan.outputShape
+    switch op {
+    case .add, .subtract:
+        let leftShift = a.type == .int16 ? 15 : 20
+        guard let params = QuantizedAddParams.make(input1: qa, input2: qb, output: qy, activation: activation,
+                                                   qmin: qmin, qmax: qmax, leftShift: leftShift)
+        else { throw ctx.unsupported("these input/output scales or activation \(ctx.binaryActivation)") }
+        func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
+            if op == .add {
+                return { c in quantizedAdd(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+            }
+            return { c in quantizedSub(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+        }
+        switch a.type {
+        case .int8: return kernel(Int8.self)
+        case .uint8: return kernel(UInt8.self)
+        default: return kernel(Int16.self)
+        }
+    case .multiply:
+        guard let params = QuantizedMulParams.make(input1: qa, input2: qb, output: qy, activation: activation, qmin: qmin, qmax: qmax)
+        else { throw ctx.unsupported("these input/output scales or activation \(ctx.binaryActivation)") }
+        func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
+            { c in quantizedMul(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+        }
+        switch a.type {
+        case .int8: return kernel(Int8.self)
+        case .uint8: return kernel(UInt8.self)
+        default: return kernel(Int16.self)
+        }
+    default:
+        throw ctx.unsupported("quantised \(op) on \(a.type)")
+    }
+}

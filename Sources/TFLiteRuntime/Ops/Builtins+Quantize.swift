@@ -1,0 +1,85 @@
+import Kernels
+
+/// QUANTIZE (float -> int8/uint8/int16, and requantising between integer types) and
+/// DEQUANTIZE (int8/uint8/int16 per tensor or per axis, and float16 -> float32).
+extension OpRegistry {
+    mutating func registerQuantizeOps() {
+        register(.quantize, types: [.float32, .int8, .uint8, .int16], prepareQuantize)
+        register(.dequantize, types: [.int8, .uint8, .int16, .float16], prepareDequantize)
+    }
+}
+
+private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...1, outputs: 1...1)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    try ctx.setOutputShape(0, x.shape)
+    let qy = try ctx.affine(y, role: "output")
+    let count = x.elementCount, xi = x.index, yi = y.index
+    if x.type == .float32 {
+        func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
+            { c in quantizeFloat(qy, input: c.data(xi, as: Float.self), output: c.data(yi, as: T.self), count: count) }
+        }
+        switch y.type {
+        case .int8: return kernel(Int8.self)
+        case .uint8: return kernel(UInt8.self)
+        case .int16: return kernel(Int16.self)
+        case let t: throw ctx.unsupported("QUANTIZE to \(t)")
+        }
+    }
+    // Requantise: rescale from the input's parameters to the output's.
+    let qx = try ctx.affine(x, role: "input")
+    let multiplier = QuantizedMultiplier(Double(qx.scale) / Double(qy.scale))
+    func requant<In: QuantizedElement, Out: QuantizedElement>(_: In.Type, _: Out.Type) -> NodeKernel {
+        { c in
+            requantize(input: c.data(xi, as: In.self), inputZeroPoint: qx.zeroPoint, output: c.data(yi, as: Out.self),
+                       outputZeroPoint: qy.zeroPoint, multiplier: multiplier, count: count)
+        }
+    }
+    switch (x.type, y.type) {
+    case (.uint8, .int8): return requant(UInt8.self, Int8.self)
+    case (.int8, .uint8): return requant(Int8.self, UInt8.self)
+    case (.int8, .int8): return requant(Int8.self, Int8.self)
+    case (.uint8, .uint8): return requant(UInt8.self, UInt8.self)
+    case (.int16, .int16): return requant(Int16.self, Int16.self)
+    case (.int16, .int8): return requant(Int16.self, Int8.self)
+    case (.int8, .int16): return requant(Int8.self, Int16.self)
+    case let (a, b): throw ctx.unsupported("QUANTIZE from \(a) to \(b)")
+    }
+}
+
+private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...1, outputs: 1...1)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    guard y.type == .float32 else { throw ctx.unsupported("DEQUANTIZE to \(y.type)") }
+    try ctx.setOutputShape(0, x.shape)
+    let count = x.elementCount, xi = x.index, yi = y.index
+    if x.type == .float16 {
+        return { c in dequantizeFloat16(input: c.data(xi, as: UInt16.self), output: c.data(yi, as: Float.self), count: count) }
+    }
+    guard let q = x.quantization else { throw ctx.invalid("input has no quantization parameters") }
+    if q.isPerAxis {
+        guard q.quantizedDimension < x.rank, q.scales.count == x.shape[q.quantizedDimension] else {
+            throw ctx.invalid("\(q.scales.count) scales along axis \(q.quantizedDimension) of shape \(x.shape)")
+        }
+        let scales = q.scales, zeros = q.zeroPoints.map { Int32(truncatingIfNeeded: $0) }
+        let axis = q.quantizedDimension, shape = x.shape
+        func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
+            { c in dequantizePerAxisToFloat(scales: scales, zeroPoints: zeros, axis: axis, shape: shape, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self)) }
+        }
+        switch x.type {
+        case .int8: return kernel(Int8.self)
+        case .int16: return kernel(Int16.self)
+        case let t: throw ctx.unsupported("per-axis DEQUANTIZE of \(t)")
+        }
+    }
+    let qx = try ctx.affine(x, role: "input")
+    func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
+        { c in dequantizeToFloat(qx, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self), count: count) }
+    }
+    switch x.type {
+    case .int8: return kernel(Int8.self)
+    case .uint8: return kernel(UInt8.self)
+    case .int16: return kernel(Int16.self)
+    case let t: throw ctx.unsupported("DEQUANTIZE of \(t)")
+    }
+}
