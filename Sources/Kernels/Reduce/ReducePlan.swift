@@ -1,0 +1,69 @@
+/// A reduction's axes resolved once at prepare. The output holds the input's non-reduced
+/// dimensions in order (`keep_dims` only changes the shape the runtime reports).
+public struct ReducePlan: Sendable, Equatable {
+    /// The input shape.
+    public let inputShape: [Int]
+    /// The reduced axes, non-negative, sorted, without repeats.
+    public let axes: [Int]
+    /// Number of output elements.
+    public let outputCount: Int
+    /// Number of input elements folded into each output element.
+    public let reducedCount: Int
+    /// The output shape without kept dimensions.
+    public let outputShape: [Int]
+    @usableFromInline let outputStrides: [Int]
+
+    /// Plans a reduction of `inputShape` over `axes` (negative axes count from the end,
+    /// repeats are allowed as in TFLite). Nil when an axis is out of range.
+    public init?(inputShape: [Int], axes: [Int]) {
+        let rank = inputShape.count
+        var set: [Int] = []
+        for a in axes {
+            let axis = a < 0 ? a + rank : a
+            guard axis >= 0 && axis < rank else { return nil }
+            if !set.contains(axis) { set.append(axis) }
+        }
+        set.sort()
+        self.inputShape = inputShape
+        self.axes = set
+        var outShape: [Int] = []
+        for d in 0..<rank where !set.contains(d) { outShape.append(inputShape[d]) }
+        outputShape = outShape
+        outputCount = Shape.elementCount(outShape)
+        reducedCount = set.reduce(1) { $0 * inputShape[$1] }
+        // Stride of each input axis within the output: 0 along reduced axes.
+        var strides = [Int](repeating: 0, count: rank)
+        var s = 1
+        for d in stride(from: rank - 1, through: 0, by: -1) where !set.contains(d) {
+            strides[d] = s
+            s *= inputShape[d]
+        }
+        outputStrides = strides
+    }
+
+    /// Calls `body(inputOffset, outputOffset)` for every input element, in input order.
+    @inline(__always)
+    func forEachElement(_ body: (Int, Int) -> Void) {
+        let rank = inputShape.count
+        let total = Shape.elementCount(inputShape)
+        guard total > 0 else { return }
+        if rank == 0 { body(0, 0); return }
+        var index = [Int](repeating: 0, count: rank)
+        var out = 0
+        let inner = inputShape[rank - 1], innerStride = outputStrides[rank - 1]
+        var offset = 0
+        while offset < total {
+            for i in 0..<inner { body(offset + i, out + i * innerStride) }
+            offset += inner
+            var d = rank - 2
+            while d >= 0 {
+                index[d] += 1
+                out += outputStrides[d]
+                if index[d] < inputShape[d] { break }
+                out -= outputStrides[d] * inputShape[d]
+                index[d] = 0
+                d -= 1
+            }
+        }
+    }
+}
