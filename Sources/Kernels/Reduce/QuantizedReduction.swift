@@ -1,0 +1,44 @@
+/// Calls `body(inputIndex, outputIndex)` for every input element in row-major order, where
+/// `outputIndex` is the element's position in the reduced (flattened) output.
+///
+/// - Parameters:
+///   - reduced: one flag per input axis, true for the axes being reduced.
+@inline(__always)
+func forEachReducedElement(inputShape: [Int], reduced: [Bool], _ body: (Int, Int) -> Void) {
+    let rank = inputShape.count
+    // Output strides over the kept axes; 0 on reduced axes.
+    var outputStrides = [Int](repeating: 0, count: rank)
+    var step = 1
+    for axis in (0..<rank).reversed() where !reduced[axis] {
+        outputStrides[axis] = step
+        step *= inputShape[axis]
+    }
+    let total = inputShape.reduce(1, *)
+    guard total > 0 else { return }
+    var counter = [Int](repeating: 0, count: rank)
+    var o = 0
+    for i in 0..<total {
+        body(i, o)
+        var axis = rank - 1
+        while axis >= 0 {
+            counter[axis] += 1
+            o += outputStrides[axis]
+            if counter[axis] < inputShape[axis] { break }
+            o -= outputStrides[axis] * counter[axis]
+            counter[axis] = 0
+            axis -= 1
+        }
+    }
+}
+
+/// The reduced-axis flags for `axes` (negative values count from the end; repeats allowed),
+/// or nil when an axis is out of range.
+public func reductionMask(rank: Int, axes: [Int]) -> [Bool]? {
+    var mask = [Bool](repeating: false, count: rank)
+    for a in axes {
+        let axis = a < 0 ? a + rank : a
+        guard axis >= 0, axis < rank else { return nil }
+        mask[axis] = true
+    }
+    return mask
+}

@@ -1,0 +1,58 @@
+/// Reference quantised TRANSPOSE_CONV for int8 (per-channel weights), as TFLite's reference
+/// integer kernel: every input pixel scatters `(input + inputOffset) * filter` into an int32
+/// accumulator over the output window, then each output is biased, rescaled per channel, offset
+/// and clamped.
+///
+/// - Parameters:
+///   - params: `geometry` holds the strides and the padding TFLite derives for the transposed
+///     convolution (the padding of a forward convolution from the output shape back to the
+///     input shape); only `before` is used.
+///   - filter: `[outputChannels, kernelHeight, kernelWidth, inputChannels]`.
+///   - bias: one int32 per output channel, or nil.
+///   - scratch: `outputShape.elementCount` int32 values of working space.
+@_specialize(exported: true, where T == Int8)
+@_specialize(exported: true, where T == UInt8)
+public func quantizedTransposeConv2D<T: QuantizedElement>(
+    _ params: QuantizedConvParams,
+    input: UnsafePointer<T>, inputShape: NHWC,
+    filter: UnsafePointer<T>, filterShape: NHWC,
+    bias: UnsafePointer<Int32>?,
+    output: UnsafeMutablePointer<T>, outputShape: NHWC,
+    scratch: UnsafeMutablePointer<Int32>
+) {
+    let g = params.geometry
+    let outputCount = outputShape.elementCount
+    scratch.update(repeating: 0, count: outputCount)
+    let inputDepth = inputShape.channels, outputDepth = outputShape.channels
+    for b in 0..<inputShape.batch {
+        for iy in 0..<inputShape.height {
+            for ix in 0..<inputShape.width {
+                let originY = iy * g.strideHeight - g.paddingHeight.before
+                let originX = ix * g.strideWidth - g.paddingWidth.before
+                for ic in 0..<inputDepth {
+                    let x = Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic]) &+ params.inputOffset
+                    for ky in 0..<filterShape.height {
+                        let oy = originY + ky
+                        if oy < 0 || oy >= outputShape.height { continue }
+                        for kx in 0..<filterShape.width {
+                            let ox = originX + kx
+                            if ox < 0 || ox >= outputShape.width { continue }
+                            let base = ((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth
+                            for oc in 0..<outputDepth {
+                                let w = Int32(filter[((oc * filterShape.height + ky) * filterShape.width + kx) * inputDepth + ic])
+                                scratch[base + oc] &+= x &* (w &+ params.filterOffset)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for i in 0..<outputCount {
+        let oc = i % outputDepth
+        var acc = scratch[i]
+        if let bias { acc &+= bias[oc] }
+        acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
+        output[i] = T(clampedQuantized: params.activation.clamp(acc))
+    }
+}
