@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Long fuzz run of the model loader: mutated, truncated and spliced variants of the corpus
+# models (ModelFuzzTests), each of which must load or throw. A crash fails the test process;
+# a hang trips the timeout.
+#
+# Usage: Scripts/fuzz_models.sh [ITERATIONS] [SEED]
+#   ITERATIONS  variants to try (default 100000)
+#   SEED        generator seed (default: the suite's fixed seed)
+#   TFLITE_FUZZ_TIMEOUT  seconds before the run counts as hung (default 1800)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+iterations="${1:-100000}"
+export TFLITE_FUZZ_ITERATIONS="$iterations"
+if [ $# -ge 2 ]; then export TFLITE_FUZZ_SEED="$2"; fi
+
+swift build -c release --build-tests
+status=0
+timeout "${TFLITE_FUZZ_TIMEOUT:-1800}" swift test -c release --skip-build --filter ModelFuzzTests || status=$?
+case "$status" in
+    0) echo "fuzz_models: $iterations variants, no crash, no hang" ;;
+    124) echo "fuzz_models: HANG: no result within ${TFLITE_FUZZ_TIMEOUT:-1800} s" >&2 ;;
+    *) echo "fuzz_models: FAILED (status $status): a crash or a failed expectation, see above" >&2 ;;
+esac
+exit "$status"
