@@ -1,1 +1,0 @@
-// The Imaging module; see DESIGN.md. Sources arrive with their issues.
