@@ -26,14 +26,6 @@ public struct ModelManifest: Sendable, Hashable {
     /// huge document.
     static let maximumManifestBytes = 64 * 1024
 
-    private struct Wire: Decodable {
-        var name: String
-        var version: String
-        var url: String
-        var sha256: String
-        var size: Int64
-    }
-
     /// Parses and checks a manifest.
     /// - Parameters:
     ///   - data: the manifest bytes.
@@ -41,53 +33,46 @@ public struct ModelManifest: Sendable, Hashable {
     /// - Throws: `ModelDownloadError.invalidManifest` naming the faulty field, or
     ///   `.unsupportedURL` when the model URL is not `http`/`https`.
     public init(decoding data: Data, from manifestURL: URL) throws(ModelDownloadError) {
-        let wire: Wire
-        do {
-            wire = try JSONDecoder().decode(Wire.self, from: data)
-        } catch let error as DecodingError {
-            throw ModelDownloadError.invalidManifest(url: manifestURL, reason: ModelManifest.explain(error))
-        } catch {
-            throw ModelDownloadError.invalidManifest(url: manifestURL, reason: "not JSON")
-        }
         func invalid(_ reason: String) -> ModelDownloadError {
             .invalidManifest(url: manifestURL, reason: reason)
         }
-        guard !wire.version.isEmpty, wire.version.utf8.count <= 256 else {
+        guard let parsed = try? JSONSerialization.jsonObject(with: data) else { throw invalid("not valid JSON") }
+        guard let object = parsed as? [String: Any] else { throw invalid("expected a JSON object") }
+        func string(_ key: String) throws(ModelDownloadError) -> String {
+            guard let value = object[key] else { throw invalid("missing key '\(key)'") }
+            guard let text = value as? String else { throw invalid("'\(key)' must be a string") }
+            return text
+        }
+        let name = try string("name")
+        let version = try string("version")
+        let url = try string("url")
+        let sha256 = try string("sha256")
+        guard let sizeValue = object["size"] else { throw invalid("missing key 'size'") }
+        // An integral JSON number spells as digits only; 1.5 or 1e3 do not parse as Int64.
+        guard let number = sizeValue as? NSNumber, let size = Int64(number.stringValue) else {
+            throw invalid("'size' must be an integer byte count")
+        }
+        guard !version.isEmpty, version.utf8.count <= 256 else {
             throw invalid("'version' must be 1 to 256 bytes long")
         }
-        let hexDigits = wire.sha256.utf8.allSatisfy { byte in
+        let hexDigits = sha256.utf8.allSatisfy { byte in
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
         }
-        guard wire.sha256.utf8.count == 64, hexDigits else {
-            throw invalid("'sha256' must be 64 hexadecimal digits, got '\(wire.sha256.prefix(80))'")
+        guard sha256.utf8.count == 64, hexDigits else {
+            throw invalid("'sha256' must be 64 hexadecimal digits, got '\(sha256.prefix(80))'")
         }
-        guard wire.size > 0 else {
-            throw invalid("'size' must be a positive byte count, got \(wire.size)")
+        guard size > 0 else {
+            throw invalid("'size' must be a positive byte count, got \(size)")
         }
-        guard let resolved = URL(string: wire.url, relativeTo: manifestURL)?.absoluteURL else {
-            throw invalid("'url' is not a URL: '\(wire.url.prefix(200))'")
+        guard let resolved = URL(string: url, relativeTo: manifestURL)?.absoluteURL else {
+            throw invalid("'url' is not a URL: '\(url.prefix(200))'")
         }
         try RemoteModel.checkHTTP(resolved, role: "model")
-        name = wire.name
-        version = wire.version
-        modelURL = resolved
-        sha256 = wire.sha256.lowercased()
-        size = wire.size
-    }
-
-    private static func explain(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, _):
-            return "missing key '\(key.stringValue)'"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return key.isEmpty ? "expected a JSON object" : "'\(key)' has the wrong type"
-        case .dataCorrupted(let context):
-            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return key.isEmpty ? "not valid JSON" : "'\(key)' is out of range"
-        @unknown default:
-            return "not a manifest"
-        }
+        self.name = name
+        self.version = version
+        self.modelURL = resolved
+        self.sha256 = sha256.lowercased()
+        self.size = size
     }
 }

@@ -36,7 +36,7 @@ import TestSupport
         }
         #expect(rejection(Array(good.prefix(7)))?.contains("too short") == true)
         #expect(rejection(patched(4, Array("TFL2".utf8)))?.contains("TFL3") == true)
-        #expect(rejection(patched(0, [0xff, 0xff, 0xff, 0x7f]))?.contains("past the end") == true)
+        #expect(rejection(patched(0, [0xf0, 0xff, 0xff, 0x7f]))?.contains("past the end") == true)
         #expect(rejection(patched(0, [0x0a, 0, 0, 0]))?.contains("multiple of 4") == true)
         #expect(rejection(patched(0, [0x04, 0, 0, 0]))?.contains("multiple of 4") == true)
         let root = Int(good[0]) | Int(good[1]) << 8 | Int(good[2]) << 16 | Int(good[3]) << 24

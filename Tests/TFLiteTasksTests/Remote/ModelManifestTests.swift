@@ -28,12 +28,13 @@ import Testing
         (#"not json"#, "not valid JSON"),
         (#"[1]"#, "expected a JSON object"),
         (#"{"version":"1","url":"a","sha256":"HASH","size":1}"#, "missing key 'name'"),
-        (#"{"name":"f","version":1,"url":"a","sha256":"HASH","size":1}"#, "'version' has the wrong type"),
+        (#"{"name":"f","version":1,"url":"a","sha256":"HASH","size":1}"#, "'version' must be a string"),
         (#"{"name":"f","version":"","url":"a","sha256":"HASH","size":1}"#, "'version' must be"),
         (#"{"name":"f","version":"1","url":"a","sha256":"abc","size":1}"#, "'sha256' must be 64"),
         (#"{"name":"f","version":"1","url":"a","sha256":"HASH","size":0}"#, "'size' must be a positive"),
-        (#"{"name":"f","version":"1","url":"a","sha256":"HASH","size":1.5}"#, "'size'"),
-        (#"{"name":"f","version":"1","url":"a","sha256":"HASH","size":"12"}"#, "'size' has the wrong type"),
+        (#"{"name":"f","version":"1","url":"a","sha256":"HASH","size":1.5}"#, "'size' must be an integer"),
+        (#"{"name":"f","version":"1","url":"a","sha256":"HASH"}"#, "missing key 'size'"),
+        (#"{"name":"f","version":"1","url":"a","sha256":"HASH","size":"12"}"#, "'size' must be an integer"),
     ]
 
     @Test(arguments: 0..<invalid.count)

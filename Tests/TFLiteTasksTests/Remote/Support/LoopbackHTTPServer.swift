@@ -189,7 +189,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes {
-                Glibc.transmit(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                send(connection, $0.baseAddress, $0.count, noSignal)
             }
             guard sent > 0 else { return }
             offset += sent
