@@ -1,1 +1,0 @@
-// The TFLiteTasks module; see DESIGN.md. Sources arrive with their issues.
