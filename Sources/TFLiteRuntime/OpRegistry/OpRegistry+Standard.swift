@@ -8,6 +8,8 @@ extension OpRegistry {
         r.registerArithmeticOps()
         r.registerQuantizeOps()
         r.registerActivationOps()
+        r.registerSoftmaxOps()
+        r.registerReduceOps()
         return r
     }()
 }
