@@ -10,6 +10,7 @@ extension OpRegistry {
         r.registerActivationOps()
         r.registerSoftmaxOps()
         r.registerReduceOps()
+        r.registerComparisonOps()
         return r
     }()
 }
