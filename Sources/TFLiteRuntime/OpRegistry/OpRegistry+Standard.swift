@@ -11,6 +11,8 @@ extension OpRegistry {
         r.registerSoftmaxOps()
         r.registerReduceOps()
         r.registerComparisonOps()
+        r.registerControlFlowOps()
+        r.registerVariableOps()
         return r
     }()
 }
