@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Kernels
 
@@ -152,5 +153,32 @@ private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         bits.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer { dequantizeFloat16(input: b.baseAddress!, output: $0.baseAddress!, count: 6) } }
         #expect(out[0] == 1 && out[1] == -2 && out[2] == 0x1p-24 && out[3] == 65504 && out[4] == .infinity)
         #expect(out[5] == 0 && out[5].sign == .minus)
+    }
+
+    @Test func fixedPointExpMatchesExp() {
+        // Q5.26 inputs in [-31, 0]; result Q0.31.
+        var rng = SeededGenerator(seed: 5)
+        for _ in 0..<2000 {
+            let x = Double.random(in: -31...0, using: &rng)
+            let raw = Int32((x * 0x1p26).rounded())
+            let result = Double(expOnNegativeValues(raw, integerBits: 5)) * 0x1p-31
+            #expect(abs(result - Foundation.exp(Double(raw) * 0x1p-26)) < 1e-6, "exp(\(x))")
+        }
+        #expect(expOnNegativeValues(0, integerBits: 5) == .max)
+    }
+
+    @Test func fixedPointReciprocalAndLogMatchFloat() {
+        var rng = SeededGenerator(seed: 6)
+        for _ in 0..<2000 {
+            let x = Double.random(in: 0..<1, using: &rng)
+            let raw = Int32((x * 0x1p31).rounded(.down))
+            let reciprocal = Double(oneOverOnePlusX(raw)) * 0x1p-31
+            #expect(abs(reciprocal - 1 / (1 + Double(raw) * 0x1p-31)) < 1e-6, "1/(1+\(x))")
+            // log of a Q12.19 value in [1, 4000], as Q5.26.
+            let y = Double.random(in: 1...4000, using: &rng)
+            let yRaw = Int32((y * 0x1p19).rounded())
+            let log = Double(logForXAtLeastOne(yRaw, inputIntegerBits: 12, outputIntegerBits: 5)) * 0x1p-26
+            #expect(abs(log - Foundation.log(Double(yRaw) * 0x1p-19)) < 1e-5, "log(\(y))")
+        }
     }
 }

@@ -20,3 +20,21 @@ import Kernels
         #expect(diff.isExact, "\(f): \(diff)")
     }
 }
+
+@Suite struct LogSoftmaxInt8Tests {
+    static let cases = QuantizedOpFixture.ops("LOG_SOFTMAX", in: ["zoo_softmax_int8"])
+
+    @Test func fixturesArePresent() { #expect(Self.cases.count == 1) }
+
+    @Test(arguments: cases)
+    func matchesLiteRTBitExactly(_ f: QuantizedOpFixture) {
+        let input = f.inputs[0]!, output = f.outputs[0]
+        let depth = input.shape.last!
+        let p = Int8LogSoftmaxParams(inputScale: input.scale)
+        let actual = runUnary(Int8.self, input, outputCount: output.count) {
+            logSoftmaxInt8(p, input: $0, output: $1, rows: input.count / depth, depth: depth)
+        }
+        let diff = UnitDifference(actual, output.values(Int64.self))
+        #expect(diff.isExact, "\(f): \(diff)")
+    }
+}
