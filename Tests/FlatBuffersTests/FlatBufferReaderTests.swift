@@ -1,5 +1,5 @@
 import Testing
-@testable import FlatBuffers
+import FlatBuffers
 
 /// Reading well-formed buffers: every field kind, defaults for absent fields.
 @Suite struct FlatBufferReaderTests {
