@@ -24,7 +24,7 @@ extension Model {
         }
         var calls: [[Int]] = []
         for (s, subgraph) in model.subgraphs.enumerated() {
-            calls.append(try validateSubgraph(subgraph, index: s, in: model))
+            calls.append(try validateSubgraph(subgraph, index: s, in: model, byteCount: byteCount))
         }
         try checkAcyclic(calls)
         for (i, signature) in model.signatureDefs.enumerated() {
@@ -51,7 +51,8 @@ extension Model {
     }
 
     /// Checks one subgraph and returns the subgraphs its operators refer to.
-    static func validateSubgraph(_ subgraph: Schema.SubGraph, index s: Int, in model: Schema.Model) throws(ModelError) -> [Int] {
+    static func validateSubgraph(_ subgraph: Schema.SubGraph, index s: Int, in model: Schema.Model,
+                                 byteCount: Int) throws(ModelError) -> [Int] {
         let tensorCount = subgraph.tensors.count
         for (t, tensor) in subgraph.tensors.enumerated() {
             try validateTensor(tensor, location: "subgraph \(s), tensor \(t) '\(printable(tensor.name ?? ""))'", in: model)
@@ -72,6 +73,13 @@ extension Model {
             try checkTensorIndices(op.inputs, "input", optional: true, tensorCount: tensorCount, location: location)
             try checkTensorIndices(op.outputs, "output", optional: false, tensorCount: tensorCount, location: location)
             try checkTensorIndices(op.intermediates, "intermediate", optional: false, tensorCount: tensorCount, location: location)
+            if op.largeCustomOptionsOffset > 1 {
+                let (end, overflow) = op.largeCustomOptionsOffset.addingReportingOverflow(op.largeCustomOptionsSize)
+                guard !overflow, end <= UInt64(byteCount) else {
+                    throw .invalid(location: location,
+                                   reason: "custom options at offset \(op.largeCustomOptionsOffset) with size \(op.largeCustomOptionsSize) run past the end of the \(byteCount)-byte file")
+                }
+            }
             for callee in op.referencedSubgraphs {
                 guard callee >= 0, callee < model.subgraphs.count else {
                     throw .invalid(location: location,
@@ -114,18 +122,20 @@ extension Model {
             }
             elements = product
         }
+        let elementSize = tensor.type.byteSize ?? 1
+        let (byteCount, byteOverflow) = elements.multipliedReportingOverflow(by: elementSize)
+        guard !byteOverflow else {
+            throw .invalid(location: location, reason: "shape \(tensor.shape) of \(tensor.type.name) has more bytes than can be counted")
+        }
         guard Int(tensor.buffer) < model.buffers.count else {
             throw .invalid(location: location,
                            reason: "buffer index \(tensor.buffer) is out of range (the model has \(model.buffers.count) buffers)")
         }
         let buffer = model.buffers[Int(tensor.buffer)]
         let stored = buffer.data.map { $0.count } ?? (buffer.offset > 1 ? Int(buffer.size) : 0)
-        if stored > 0, tensor.sparsity == nil, let elementSize = tensor.type.byteSize {
-            let (expected, overflow) = elements.multipliedReportingOverflow(by: elementSize)
-            guard !overflow, stored == expected else {
-                throw .invalid(location: location,
-                               reason: "buffer \(tensor.buffer) holds \(stored) bytes but shape \(tensor.shape) of \(tensor.type.name) needs \(overflow ? "more than can be counted" : String(expected))")
-            }
+        if stored > 0, tensor.sparsity == nil, tensor.type.byteSize != nil, stored != byteCount {
+            throw .invalid(location: location,
+                           reason: "buffer \(tensor.buffer) holds \(stored) bytes but shape \(tensor.shape) of \(tensor.type.name) needs \(byteCount)")
         }
         if let quantization = tensor.quantization {
             try validateQuantization(quantization, shape: tensor.shape, location: location)
