@@ -63,6 +63,24 @@ import FlatBuffers
         }
     }
 
+    /// A struct of two int32 stored inline in field 0, and one whose slot would run past its
+    /// table.
+    @Test func readsInlineStructs() throws {
+        var w = ForwardWriter()
+        let root = w.table([8])
+        w.setRoot(root.position)
+        w.set(Int32(-7), at: root.fields[0]!)
+        w.set(Int32(9), at: root.fields[0]! + 4)
+        try withBuffer(w.bytes) { buffer in
+            let table = try buffer.root()
+            let at = try #require(try table.structPosition(0, size: 8, alignment: 4, "pair"))
+            #expect(Int32(littleEndian: buffer.bytes.loadUnaligned(fromByteOffset: at, as: Int32.self)) == -7)
+            #expect(Int32(littleEndian: buffer.bytes.loadUnaligned(fromByteOffset: at + 4, as: Int32.self)) == 9)
+            #expect(throws: FlatBufferError.self) { try table.structPosition(0, size: 16, alignment: 4, "too wide") }
+            #expect(try table.structPosition(1, size: 8, alignment: 4, "absent") == nil)
+        }
+    }
+
     @Test func checksTheFileIdentifier() throws {
         try withBuffer(Self.sample()) { buffer in
             try buffer.expectIdentifier("TEST")
