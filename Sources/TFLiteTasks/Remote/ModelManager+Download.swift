@@ -166,7 +166,7 @@ extension ModelManager {
                 file: fileName, manifestURL: source.absoluteString, modelURL: manifest.modelURL.absoluteString,
                 downloadedAt: ISO8601DateFormatter().string(from: Date()))
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let temporary = folder.appendingPathComponent(".record-\(UUID().uuidString)")
             do {
                 try encoder.encode(record).write(to: temporary)
