@@ -24,8 +24,8 @@ extension ModelManager {
     }
 
     /// Downloads `model` in the calling task (see `download(_:conditions:)`) and returns
-    /// when the cache holds its current version.
-    /// - Parameter progress: called on an arbitrary thread with (bytes received, total bytes).
+    /// when the cache holds its current version. Cancelling the calling task cancels the
+    /// download.
     /// - Throws: the `ModelDownloadError` that stopped the download; the cache then holds
     ///   what it held before.
     public func downloadModel(
