@@ -96,3 +96,21 @@ import Testing
         #endif
     }
 }
+
+extension ModelCacheTests {
+    @Test func anUnusableCacheDirectoryFailsWithACacheError() async throws {
+        let bed = try RemoteTestBed()
+        try bed.publish(version: "1", payload: try CorpusModel.small())
+        // The cache path is a regular file, so no model folder can be made in it.
+        try Data("not a folder".utf8).write(to: bed.cache)
+        let thrown = await #expect(throws: ModelDownloadError.self) {
+            try await bed.manager.downloadModel(bed.model, conditions: RemoteTestBed.quick)
+        }
+        guard case .cache(let path, _) = thrown else {
+            Issue.record("expected a cache error, got \(String(describing: thrown))")
+            return
+        }
+        #expect(path.hasPrefix(bed.cache.path))
+        #expect(bed.recorder.events.map(\.succeeded) == [false])
+    }
+}
