@@ -154,8 +154,8 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
             return announced == Int64(upgrade.size) && received == Int64(upgrade.size - 100)
         case (.bodyLongerThanAnnounced, .sizeMismatch(fileURL, let announced, let received)):
             return announced == Int64(upgrade.size) && received > announced
-        case (.notAModel, .invalidModel(let reason)):
-            return reason.contains("TFL3")
+        case (.notAModel, .invalidModel):
+            return true
         case (.rejectedByValidator, .invalidModel(let reason)):
             return reason == LoaderRejection().description
         default:
