@@ -16,8 +16,8 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
 /// Each fault must fail the download with the right error and a failure notification, and
 /// leave version 1 in the cache, still loadable.
 @Suite struct ModelDownloadFaultTests {
-    /// Validator used by every bed here: the default checks, plus a rejection of the upgrade
-    /// payload when `rejectsUpgrade` (the seam a full model loader plugs into).
+    /// Validator used by every bed here: the default checks, then a rejection of the file
+    /// whose bytes are `rejected` (standing in for a full model loader behind the same seam).
     static func validator(rejecting rejected: [UInt8]?) -> ModelFileValidator {
         { url in
             try ModelManager.flatBufferHeaderValidator(url)
