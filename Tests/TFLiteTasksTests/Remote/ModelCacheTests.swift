@@ -114,3 +114,23 @@ extension ModelCacheTests {
         #expect(bed.recorder.events.map(\.succeeded) == [false])
     }
 }
+
+extension ModelCacheTests {
+    /// A commit removes partial files abandoned over an hour ago and keeps recent ones, which
+    /// may belong to a download running in another process.
+    @Test func abandonedPartialFilesAreSweptRecentOnesKept() async throws {
+        let bed = try RemoteTestBed()
+        try bed.publish(version: "1", payload: try CorpusModel.small())
+        let folder = bed.cache.appendingPathComponent("flowers")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let abandoned = folder.appendingPathComponent(".partial-abandoned")
+        let running = folder.appendingPathComponent(".partial-running")
+        try Data([1, 2, 3]).write(to: abandoned)
+        try Data([4, 5, 6]).write(to: running)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)],
+                                              ofItemAtPath: abandoned.path)
+        _ = try await bed.manager.downloadModel(bed.model, conditions: RemoteTestBed.quick)
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: running.path))
+    }
+}
