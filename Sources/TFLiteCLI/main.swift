@@ -7,6 +7,7 @@ let commands: [any Command.Type] = [
     BenchCommand.self,
     PlanCommand.self,
     OpsCommand.self,
+    ModelCommand.self,
 ]
 
 let toolHelp = """
