@@ -39,7 +39,7 @@ MODELS = sys.argv[1:] or [
     "zoo_conv2d_int8_floatio", "zoo_reshape_transpose_int8", "zoo_pad_int8",
     "zoo_argminmax_int8", "zoo_math_unary_q_int8",
     "mobilenet_v2_int8@MEAN,SOFTMAX,ADD,FULLY_CONNECTED",
-    "mobilenet_v2_uint8io@QUANTIZE",
+    "mobilenet_v2_uint8io@QUANTIZE%400000",
     "efficientnet_lite0:chelsea@AVERAGE_POOL_2D,SOFTMAX,FULLY_CONNECTED,QUANTIZE,ADD",
     "mobilenet_v2_dynamic:chelsea@CONV_2D,DEPTHWISE_CONV_2D%60000#23,48,49",
 ]

@@ -59,7 +59,8 @@ public func asymmetricQuantizeFloats(_ values: UnsafePointer<Float>, count: Int,
     let fromMin = qmin - rmin / scale, fromMax = qmax - rmax / scale
     let errorMin = abs(qmin) + abs(rmin / scale), errorMax = abs(qmax) + abs(rmax / scale)
     let zero = errorMin < errorMax ? fromMin : fromMax
-    let offset: Int32 = zero <= qmin ? -128 : zero >= qmax ? 127 : Int32(zero.rounded(.toNearestOrAwayFromZero))
+    // A non-finite zero point (from non-finite inputs) is taken as 0 rather than trapping.
+    let offset: Int32 = !zero.isFinite ? 0 : zero <= qmin ? -128 : zero >= qmax ? 127 : Int32(zero.rounded(.toNearestOrAwayFromZero))
     let scaleFloat = Float(scale)
     let inverse = 1 / scaleFloat
     for i in 0..<count {
