@@ -121,9 +121,69 @@ func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Sche
     }
 }
 
+/// The per-output-channel scales of symmetric int8 weights for a hybrid (float activations,
+/// int8 weights) op; a per-tensor scale is repeated.
+private func hybridWeightScales(_ ctx: PrepareContext, channels: Int, axis: Int) throws(InterpreterError) -> (scales: [Float], perChannel: Bool) {
+    let w = try ctx.input(1)
+    guard w.type == .int8 else { throw ctx.unsupported("hybrid \(ctx.opName) with \(w.type) weights") }
+    try ctx.requireType(input: 0, .float32)
+    let y = try ctx.output(0)
+    guard y.type == .float32 else { throw ctx.invalid("output type \(y.type) must be FLOAT32 for float input") }
+    let (scales, zeroPoint) = try ctx.weightScales(w, channels: channels, axis: axis)
+    guard zeroPoint == 0 else { throw ctx.invalid("hybrid int8 weights must be symmetric, have zero point \(zeroPoint)") }
+    return (scales, (w.quantization?.scales.count ?? 1) > 1)
+}
+
+/// The int8 scratch a hybrid op needs for its quantised copy of the input.
+private func requestHybridScratch(_ ctx: inout PrepareContext) throws(InterpreterError) {
+    ctx.requestScratch(bytes: try ctx.input(0).elementCount)
+}
+
+func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.Conv2DOptions, geometry: ConvGeometry,
+                         input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+    let (scales, perChannel) = try hybridWeightScales(ctx, channels: filter.batch, axis: 0)
+    // LiteRT quantises the input asymmetrically on its per-channel path, symmetrically otherwise.
+    let params = HybridConvParams(geometry: geometry, filterScales: scales,
+                                  activation: try ctx.floatActivation(o.fusedActivationFunction), asymmetricInputs: perChannel)
+    let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
+    try requestHybridScratch(&ctx)
+    let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
+    return { c in
+        hybridConv2DInt8(params, input: c.data(xi, as: Float.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                         filterShape: filter, bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
+                         outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+    }
+}
+
+func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.DepthwiseConv2DOptions, geometry: ConvGeometry,
+                                  depthMultiplier: Int, input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+    let (scales, perChannel) = try hybridWeightScales(ctx, channels: filter.channels, axis: 3)
+    let params = HybridConvParams(geometry: geometry, filterScales: scales,
+                                  activation: try ctx.floatActivation(o.fusedActivationFunction), asymmetricInputs: perChannel)
+    let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
+    try requestHybridScratch(&ctx)
+    let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
+    return { c in
+        hybridDepthwiseConv2DInt8(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Float.self), inputShape: input,
+                                  filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
+                                  output: c.data(yi, as: Float.self), outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+    }
+}
+
 func prepareFullyConnectedHybrid(_ ctx: inout PrepareContext, options o: Schema.FullyConnectedOptions,
                                  batch: Int, inputDepth: Int, outputDepth: Int) throws(InterpreterError) -> NodeKernel {
-    throw ctx.unsupported("hybrid FULLY_CONNECTED (float input, \(try ctx.input(1).type) weights)")
+    let (scales, perChannel) = try hybridWeightScales(ctx, channels: outputDepth, axis: 0)
+    let filterScales = perChannel ? scales : [scales[0]]
+    let activation = try ctx.floatActivation(o.fusedActivationFunction), asymmetric = o.asymmetricQuantizeInputs
+    let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
+    try requestHybridScratch(&ctx)
+    let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
+    return { c in
+        hybridFullyConnectedInt8(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
+                                 input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth,
+                                 filter: c.data(wi, as: Int8.self), outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
+                                 output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+    }
 }
 
 func prepareTransposeConvQuantized(_ ctx: inout PrepareContext, options o: Schema.TransposeConvOptions, paddingTop: Int, paddingLeft: Int,
