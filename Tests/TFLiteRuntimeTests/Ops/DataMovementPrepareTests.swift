@@ -160,7 +160,7 @@ import TFLiteRuntime
     @Test(arguments: [Int32(3), -1, Int32.max])
     func gatherIndexOutOfRangeFailsInvoke(_ index: Int32) throws {
         let model = SingleOpModel(op: .gather, options: .gatherOptions(.init()),
-                                  operands: [data([3, 2]), .init(shape: [2], type: .int32), data([2, 2])], inputs: [0, 1], outputs: [2])
+                                  operands: [Self.data([3, 2]), .init(shape: [2], type: .int32), Self.data([2, 2])], inputs: [0, 1], outputs: [2])
         let interpreter = try model.interpreter()
         try interpreter.allocateTensors()
         try interpreter.copy(floatBytes([1, 2, 3, 4, 5, 6]), toInputAt: 0)
@@ -175,7 +175,7 @@ import TFLiteRuntime
 
     /// GATHER_ND indices are checked per coordinate at run time too.
     @Test func gatherNDIndexOutOfRangeFailsInvoke() throws {
-        let model = SingleOpModel(op: .gatherNd, operands: [data([2, 3]), .init(shape: [1, 2], type: .int32), data([1])],
+        let model = SingleOpModel(op: .gatherNd, operands: [Self.data([2, 3]), .init(shape: [1, 2], type: .int32), Self.data([1])],
                                   inputs: [0, 1], outputs: [2])
         let interpreter = try model.interpreter()
         try interpreter.allocateTensors()
