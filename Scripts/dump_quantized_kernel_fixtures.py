@@ -16,7 +16,10 @@ Usage:  python3 Scripts/dump_quantized_kernel_fixtures.py [MODEL[:CASE][@OP,OP..
         those operator types (for the large networks), %MAX only operators whose
         tensors hold at most MAX elements in all, #I,I... only the operators at those
         positions of the graph.
-Writes: Tests/Fixtures/kernels/<model>[__<case>].json
+Writes: Tests/Fixtures/kernels/<model>[__<case>].json, and the DENSIFY operators of
+        face_detection_full_range_sparse (sparsity parameters read from the flatbuffer,
+        stored values from its buffers, LiteRT's dense output) into
+        Tests/Fixtures/kernels/face_detection_full_range_sparse__densify.json
 """
 import json
 import os
@@ -155,5 +158,63 @@ def dump(spec):
     print(file_name, [o["op"] for o in ops])
 
 
+def vector_values(kind, table):
+    """Values of a SparseIndexVector union (Int32Vector, Uint16Vector or Uint8Vector)."""
+    if kind == 0 or table is None:
+        return []
+    cls = {1: tflite.Int32Vector, 2: tflite.Uint16Vector, 3: tflite.Uint8Vector}[kind]
+    v = cls()
+    v.Init(table.Bytes, table.Pos)
+    return [int(x) for x in v.ValuesAsNumpy()]
+
+
+def dump_densify(model, case, count):
+    path = os.path.join(CORPUS, "models", model + ".tflite")
+    case_name = model + "__" + case
+    interp = Interpreter(model_path=path, experimental_op_resolver_type=OpResolverType.BUILTIN_REF,
+                         experimental_preserve_all_tensors=True)
+    interp.allocate_tensors()
+    for i, inp in enumerate(interp.get_input_details()):
+        interp.set_tensor(inp["index"], np.load(os.path.join(CORPUS, "cases", case_name, f"in{i}.npy")))
+    interp.invoke()
+    with open(path, "rb") as f:
+        raw = f.read()
+    fb = tflite.Model.GetRootAsModel(raw, 0)
+    graph = fb.Subgraphs(0)
+    ops = []
+    for k in range(graph.OperatorsLength()):
+        op = graph.Operators(k)
+        code = fb.OperatorCodes(op.OpcodeIndex())
+        if OPCODE_NAMES.get(max(code.BuiltinCode(), code.DeprecatedBuiltinCode())) != "DENSIFY":
+            continue
+        tensor = graph.Tensors(op.Inputs(0))
+        sparsity = tensor.Sparsity()
+        dims = []
+        for d in range(sparsity.DimMetadataLength()):
+            m = sparsity.DimMetadata(d)
+            dims.append({"format": m.Format(), "dense_size": m.DenseSize(),
+                         "segments": vector_values(m.ArraySegmentsType(), m.ArraySegments()),
+                         "indices": vector_values(m.ArrayIndicesType(), m.ArrayIndices())})
+        stored = fb.Buffers(tensor.Buffer()).DataAsNumpy().tobytes()
+        dense = interp.get_tensor(op.Outputs(0))
+        ops.append({
+            "position": k,
+            "shape": [int(x) for x in tensor.ShapeAsNumpy()],
+            "traversal_order": [int(x) for x in sparsity.TraversalOrderAsNumpy()],
+            "block_map": [int(x) for x in sparsity.BlockMapAsNumpy()] if sparsity.BlockMapLength() else [],
+            "dims": dims,
+            # float16 values as their bit patterns.
+            "values": np.frombuffer(stored, dtype=np.uint16).astype(np.int64).tolist(),
+            "dense": dense.astype(np.float16).view(np.uint16).astype(np.int64).ravel().tolist(),
+        })
+        if len(ops) == count:
+            break
+    with open(os.path.join(OUT, model + "__densify.json"), "w") as f:
+        json.dump({"model": model, "case": case_name, "ops": ops}, f, separators=(",", ":"))
+    print(model, "DENSIFY", len(ops))
+
+
 for m in MODELS:
     dump(m)
+if len(sys.argv) == 1:
+    dump_densify("face_detection_full_range_sparse", "astronaut", 8)
