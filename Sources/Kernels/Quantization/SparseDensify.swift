@@ -38,6 +38,7 @@ public enum DensifyError: Error, Equatable, CustomStringConvertible {
     /// The number of stored values differs from what the layout addresses.
     case valueCountMismatch(expected: Int, actual: Int)
 
+    /// What is wrong, for error messages.
     public var description: String {
         switch self {
         case .invalidLayout(let why): return "invalid sparsity parameters: \(why)"
