@@ -19,7 +19,10 @@ Usage:  python3 Scripts/dump_quantized_kernel_fixtures.py [MODEL[:CASE][@OP,OP..
 Writes: Tests/Fixtures/kernels/<model>[__<case>].json, and the DENSIFY operators of
         face_detection_full_range_sparse (sparsity parameters read from the flatbuffer,
         stored values from its buffers, LiteRT's dense output) into
-        Tests/Fixtures/kernels/face_detection_full_range_sparse__densify.json
+        Tests/Fixtures/kernels/face_detection_full_range_sparse__densify.json, and a slice of
+        efficientnet_lite0's FULLY_CONNECTED (the full input, 24 of the 1000 weight rows with
+        their biases and outputs, among them the two outputs where single and double rounding
+        differ) into Tests/Fixtures/kernels/efficientnet_lite0__chelsea_fc_rows.json
 """
 import json
 import os
@@ -101,7 +104,7 @@ def tensor_entry(interp, details, index):
     }
 
 
-def dump(spec):
+def dump(spec, file_name=None):
     spec, _, positions = spec.partition("#")
     only = {int(i) for i in positions.split(",")} if positions else None
     spec, _, limit = spec.partition("%")
@@ -152,7 +155,7 @@ def dump(spec):
             "outputs": [tensor_entry(interp, details, t) for t in op.OutputsAsNumpy()],
         })
     os.makedirs(OUT, exist_ok=True)
-    file_name = model if case == "random" else case_name
+    file_name = file_name or (model if case == "random" else case_name)
     with open(os.path.join(OUT, file_name + ".json"), "w") as f:
         json.dump({"model": model, "case": case_name, "resolver": resolver, "ops": ops}, f, separators=(",", ":"))
     print(file_name, [o["op"] for o in ops])
@@ -216,5 +219,32 @@ def dump_densify(model, case, count):
 
 for m in MODELS:
     dump(m)
+
+
+def dump_fc_rows(model, case, rows):
+    """One FULLY_CONNECTED operator restricted to some output channels (weight rows)."""
+    spec = f"{model}:{case}@FULLY_CONNECTED%1000000000"
+    case_name = model + "__" + case
+    dump(spec, file_name=case_name + "_fc_full")
+    full = os.path.join(OUT, case_name + "_fc_full.json")
+    with open(full) as f:
+        data = json.load(f)
+    os.remove(full)
+    op = data["ops"][0]
+    weights, bias, output = op["inputs"][1], op["inputs"][2], op["outputs"][0]
+    depth = weights["shape"][1]
+    weights["data"] = [v for r in rows for v in weights["data"][r * depth:(r + 1) * depth]]
+    weights["shape"] = [len(rows), depth]
+    bias["data"] = [bias["data"][r] for r in rows]
+    bias["shape"] = [len(rows)]
+    output["data"] = [output["data"][r] for r in rows]
+    output["shape"] = [1, len(rows)]
+    data["rows"] = rows
+    with open(os.path.join(OUT, case_name + "_fc_rows.json"), "w") as f:
+        json.dump(data, f, separators=(",", ":"))
+    print(case_name, "FULLY_CONNECTED rows", rows)
+
+
 if len(sys.argv) == 1:
     dump_densify("face_detection_full_range_sparse", "astronaut", 8)
+    dump_fc_rows("efficientnet_lite0", "chelsea", list(range(0, 1000, 50)) + [403, 558, 999, 1])

@@ -129,7 +129,7 @@ import Kernels
             let output = AffineQuantization(scale: Float.random(in: 0.02...0.3, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))
             let scales = (0..<(perChannel ? units : 1)).map { _ in Float.random(in: 0.001...0.02, using: &rng) }
             let params = QuantizedFullyConnectedParams.make(input: input, filterScales: scales, filterZeroPoint: 0, output: output,
-                                                            activation: .none, qmin: -128, qmax: 127)!
+                                                            activation: .none, qmin: -128, qmax: 127, rounding: .single)!
             let x = random(batches * depth, &rng), w = random(units * depth, &rng)
             let bias = (0..<units).map { _ in Int32.random(in: -5000...5000, using: &rng) }
             var reference = [Int8](repeating: 0, count: batches * units), optimised = reference
