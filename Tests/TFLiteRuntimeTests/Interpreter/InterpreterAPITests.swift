@@ -74,3 +74,15 @@ extension Interpreter {
         return try input(at: index)
     }
 }
+
+/// The memory planner on real models: tensors whose lifetimes do not overlap share the arena.
+@Suite struct ArenaPlanningTests {
+    @Test(arguments: ["mobilenet_v2_float", "mobilenet_v2_int8", "hand_landmark_lite", "mobilenet_v1_float"])
+    func arenaIsSmallerThanTheSumOfTensors(_ name: String) throws {
+        let interpreter = try Interpreter(modelPath: Fixtures.corpusFile("models/\(name).tflite").path)
+        try interpreter.allocateTensors()
+        let stats = interpreter.memoryStatistics
+        #expect(stats.arenaBytes > 0)
+        #expect(stats.arenaBytes < stats.tensorBytes / 2, "\(name): arena \(stats.arenaBytes), tensors \(stats.tensorBytes)")
+    }
+}
