@@ -2,6 +2,7 @@ import Foundation
 
 /// Every subcommand, in the order `tflite --help` lists them.
 let commands: [any Command.Type] = [
+    DecodeCommand.self,
 ]
 
 let toolHelp = """
