@@ -51,46 +51,49 @@ struct PillowResampleAxis {
 
 extension Image {
     func pillowBilinear(_ s: [Int], _ outW: Int, _ outH: Int, _ maxValue: Int) -> [Int] {
+        // Pillow 13 resamples horizontally first, except when the height shrinks while the
+        // width grows; then the vertical pass runs first. The order changes the 8-bit rounding
+        // of the intermediate image, so it is reproduced (and covered by the fixtures).
+        if outH < height && outW > width {
+            let tall = pillowPass(s, width, height, outW: width, outH: outH, maxValue)
+            return pillowPass(tall, width, outH, outW: outW, outH: outH, maxValue)
+        }
+        let wide = pillowPass(s, width, height, outW: outW, outH: height, maxValue)
+        return pillowPass(wide, outW, height, outW: outW, outH: outH, maxValue)
+    }
+
+    /// One separable pass: changes either the width or the height (or neither).
+    private func pillowPass(_ s: [Int], _ inW: Int, _ inH: Int, outW: Int, outH: Int, _ maxValue: Int) -> [Int] {
+        if inW == outW && inH == outH { return s }
         let c = channels
-        var current = s
-        var curW = width
-        let curH = height
         let half = 1 << (PillowResampleAxis.precisionBits - 1)
-        @inline(__always) func clip(_ v: Int) -> Int {
-            v <= 0 ? 0 : min(v >> PillowResampleAxis.precisionBits, maxValue)
-        }
-        // Horizontal pass first, as Pillow does; each pass is skipped when its size is unchanged.
-        if outW != width {
-            let axis = PillowResampleAxis(inSize: width, outSize: outW)
-            var out = [Int](repeating: 0, count: outW * curH * c)
-            for y in 0..<curH {
-                for x in 0..<outW {
-                    let lo = axis.first[x], n = axis.length[x], kb = x * axis.kernelSize
-                    for k in 0..<c {
-                        var acc = half
-                        for i in 0..<n { acc += current[(y * curW + lo + i) * c + k] * axis.weights[kb + i] }
-                        out[(y * outW + x) * c + k] = clip(acc)
+        let horizontal = inW != outW
+        let axis = horizontal ? PillowResampleAxis(inSize: inW, outSize: outW) : PillowResampleAxis(inSize: inH, outSize: outH)
+        var out = [Int](repeating: 0, count: outW * outH * c)
+        // Neighbouring taps are one pixel apart along the resampled axis.
+        let tapStride = horizontal ? c : inW * c
+        s.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                axis.weights.withUnsafeBufferPointer { weights in
+                    for y in 0..<outH {
+                        for x in 0..<outW {
+                            let o = horizontal ? x : y
+                            let lo = axis.first[o], n = axis.length[o], kb = o * axis.kernelSize
+                            let base = horizontal ? (y * inW + lo) * c : (lo * inW + x) * c
+                            for k in 0..<c {
+                                var acc = half
+                                var p = base + k
+                                for i in 0..<n {
+                                    acc += src[p] * weights[kb + i]
+                                    p += tapStride
+                                }
+                                dst[(y * outW + x) * c + k] = acc <= 0 ? 0 : min(acc >> PillowResampleAxis.precisionBits, maxValue)
+                            }
+                        }
                     }
                 }
             }
-            current = out
-            curW = outW
         }
-        if outH != height {
-            let axis = PillowResampleAxis(inSize: height, outSize: outH)
-            var out = [Int](repeating: 0, count: curW * outH * c)
-            for y in 0..<outH {
-                let lo = axis.first[y], n = axis.length[y], kb = y * axis.kernelSize
-                for x in 0..<curW {
-                    for k in 0..<c {
-                        var acc = half
-                        for i in 0..<n { acc += current[((lo + i) * curW + x) * c + k] * axis.weights[kb + i] }
-                        out[(y * curW + x) * c + k] = clip(acc)
-                    }
-                }
-            }
-            current = out
-        }
-        return current
+        return out
     }
 }

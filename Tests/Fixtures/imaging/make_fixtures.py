@@ -9,7 +9,7 @@ CORPUS = "../corpus/images/"
 rgb = Image.open(CORPUS + "png_rgb8.png").convert("RGB")     # 77x51
 gray = Image.open(CORPUS + "pgm_p5_8bit.pgm").convert("L")   # 77x51
 
-SIZES = [(32, 21), (160, 100), (77, 20), (13, 51), (5, 3), (1, 1), (200, 7)]
+SIZES = [(32, 21), (160, 100), (77, 20), (13, 51), (5, 3), (1, 1), (200, 7), (150, 30), (40, 300)]
 for w, h in SIZES:
     np.save(f"pillow_bilinear_rgb_{w}x{h}.npy", np.asarray(rgb.resize((w, h), Image.BILINEAR)))
     np.save(f"pillow_nearest_rgb_{w}x{h}.npy", np.asarray(rgb.resize((w, h), Image.NEAREST)))
