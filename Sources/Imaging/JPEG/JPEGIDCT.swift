@@ -57,7 +57,7 @@ enum JPEGIDCT {
 
     /// Dequantises and inverse-transforms one block, writing 8x8 level-shifted, clamped
     /// samples to `out` (row stride `stride`).
-    static func transform(_ coefficients: UnsafePointer<Int32>, quant: UnsafePointer<Int32>,
+    static func transform(_ coefficients: UnsafePointer<Int16>, quant: UnsafePointer<Int32>,
                           out: UnsafeMutablePointer<UInt8>, stride: Int) {
         var workspace = (Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
                          Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
