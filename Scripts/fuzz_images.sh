@@ -11,12 +11,14 @@ cd "$(dirname "$0")/.."
 iterations="${1:-100000}"
 limit="${2:-7200}"
 
-swift build -c release --build-tests
+# -enable-testing: other test targets use @testable imports, which release builds refuse otherwise.
+flags=(-c release -Xswiftc -enable-testing)
+swift build "${flags[@]}" --build-tests
 echo "fuzzing: ${iterations} mutated files per format, time limit ${limit}s"
 start=$(date +%s)
 set +e
 IMAGING_FUZZ_ITERATIONS="$iterations" timeout "$limit" \
-    swift test -c release --skip-build --filter 'ImagingTests.FuzzTests' 2>&1 | tee /tmp/fuzz_images.log
+    swift test "${flags[@]}" --skip-build --filter 'ImagingTests.FuzzTests' 2>&1 | tee /tmp/fuzz_images.log
 status=${PIPESTATUS[0]}
 set -e
 end=$(date +%s)

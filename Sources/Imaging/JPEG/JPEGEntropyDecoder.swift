@@ -99,6 +99,7 @@ struct JPEGEntropyDecoder {
         }
     }
 
+    @inline(__always)
     private func symbol(_ table: JPEGHuffmanTable, _ reader: inout JPEGBitReader) throws(ImageError) -> Int {
         guard let s = reader.decode(table) else {
             throw .malformed(.jpeg, "invalid Huffman code near byte \(reader.position)")
@@ -106,6 +107,7 @@ struct JPEGEntropyDecoder {
         return s
     }
 
+    @inline(__always)
     private func dcDifference(_ table: JPEGHuffmanTable, _ reader: inout JPEGBitReader) throws(ImageError) -> Int {
         let size = try symbol(table, &reader)
         guard size <= 11 else { throw .malformed(.jpeg, "DC difference size \(size) over 11 near byte \(reader.position)") }

@@ -111,6 +111,6 @@ enum JPEGIDCT {
     @inline(__always)
     private static func clamp(_ v: Int) -> UInt8 {
         let s = v &+ 128
-        return s < 0 ? 0 : (s > 255 ? 255 : UInt8(s))
+        return s < 0 ? 0 : (s > 255 ? 255 : UInt8(truncatingIfNeeded: s))
     }
 }
