@@ -20,7 +20,8 @@ struct JPEGBitReader {
     /// True when the decoder has used bits that are not in the file.
     var overran: Bool { padding > count }
 
-    @inline(__always)
+    // Kept out of line so the per-symbol readers below stay small enough to inline.
+    @inline(never)
     private mutating func refill() {
         while count <= 56 {
             var byte: UInt8 = 0
