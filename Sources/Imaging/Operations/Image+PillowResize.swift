@@ -50,7 +50,8 @@ struct PillowResampleAxis {
 }
 
 extension Image {
-    func pillowBilinear(_ s: [Int], _ outW: Int, _ outH: Int, _ maxValue: Int) -> [Int] {
+    func pillowBilinear<T: FixedWidthInteger & UnsignedInteger>(_ s: [T], _ outW: Int, _ outH: Int) -> [T] {
+        let maxValue = Int(T.max)
         // Pillow 13 resamples horizontally first, except when the height shrinks while the
         // width grows; then the vertical pass runs first. The order changes the 8-bit rounding
         // of the intermediate image, so it is reproduced (and covered by the fixtures).
@@ -63,13 +64,14 @@ extension Image {
     }
 
     /// One separable pass: changes either the width or the height (or neither).
-    private func pillowPass(_ s: [Int], _ inW: Int, _ inH: Int, outW: Int, outH: Int, _ maxValue: Int) -> [Int] {
+    private func pillowPass<T: FixedWidthInteger & UnsignedInteger>(_ s: [T], _ inW: Int, _ inH: Int, outW: Int, outH: Int,
+                                                                    _ maxValue: Int) -> [T] {
         if inW == outW && inH == outH { return s }
         let c = channels
         let half = 1 << (PillowResampleAxis.precisionBits - 1)
         let horizontal = inW != outW
         let axis = horizontal ? PillowResampleAxis(inSize: inW, outSize: outW) : PillowResampleAxis(inSize: inH, outSize: outH)
-        var out = [Int](repeating: 0, count: outW * outH * c)
+        var out = [T](repeating: 0, count: outW * outH * c)
         // Neighbouring taps are one pixel apart along the resampled axis.
         let tapStride = horizontal ? c : inW * c
         s.withUnsafeBufferPointer { src in
@@ -84,10 +86,10 @@ extension Image {
                                 var acc = half
                                 var p = base + k
                                 for i in 0..<n {
-                                    acc += src[p] * weights[kb + i]
+                                    acc &+= Int(src[p]) &* weights[kb + i]
                                     p += tapStride
                                 }
-                                dst[(y * outW + x) * c + k] = acc <= 0 ? 0 : min(acc >> PillowResampleAxis.precisionBits, maxValue)
+                                dst[(y * outW + x) * c + k] = T(truncatingIfNeeded: acc <= 0 ? 0 : min(acc >> PillowResampleAxis.precisionBits, maxValue))
                             }
                         }
                     }

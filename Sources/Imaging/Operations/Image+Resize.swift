@@ -8,26 +8,21 @@ extension Image {
         guard !o1, !o2, count <= DecodeLimits.default.maxBytes else {
             throw .invalidArgument("resize target \(outWidth)x\(outHeight) is too large")
         }
-        let maxValue = maxSampleValue
-        let resample: ([Int]) -> [Int]
-        switch method {
-        case .nearest:
-            resample = { self.nearest($0, outWidth, outHeight) }
-        case .bilinear:
-            resample = { self.bilinear($0, outWidth, outHeight, maxValue) }
-        case .pillowBilinear:
-            resample = { self.pillowBilinear($0, outWidth, outHeight, maxValue) }
+        func resample<T: FixedWidthInteger & UnsignedInteger>(_ s: [T]) -> [T] {
+            switch method {
+            case .nearest: return nearest(s, outWidth, outHeight)
+            case .bilinear: return bilinear(s, outWidth, outHeight)
+            case .pillowBilinear: return pillowBilinear(s, outWidth, outHeight)
+            }
         }
-        let out = samples.map({ resample($0.map(Int.init)).map { UInt8($0) } },
-                              { resample($0.map(Int.init)).map { UInt16($0) } })
-        return Image(uncheckedWidth: outWidth, height: outHeight, pixelLayout: pixelLayout, samples: out)
+        return Image(uncheckedWidth: outWidth, height: outHeight, pixelLayout: pixelLayout, samples: samples.map(resample, resample))
     }
 
-    private func nearest(_ s: [Int], _ outW: Int, _ outH: Int) -> [Int] {
+    private func nearest<T: FixedWidthInteger & UnsignedInteger>(_ s: [T], _ outW: Int, _ outH: Int) -> [T] {
         let c = channels
         let sx = (0..<outW).map { min(Int((Double($0) + 0.5) * Double(width) / Double(outW)), width - 1) }
         let sy = (0..<outH).map { min(Int((Double($0) + 0.5) * Double(height) / Double(outH)), height - 1) }
-        var out = [Int](repeating: 0, count: outW * outH * c)
+        var out = [T](repeating: 0, count: outW * outH * c)
         for y in 0..<outH {
             for x in 0..<outW {
                 let from = (sy[y] * width + sx[x]) * c, to = (y * outW + x) * c
@@ -47,10 +42,10 @@ extension Image {
         }
     }
 
-    private func bilinear(_ s: [Int], _ outW: Int, _ outH: Int, _ maxValue: Int) -> [Int] {
+    private func bilinear<T: FixedWidthInteger & UnsignedInteger>(_ s: [T], _ outW: Int, _ outH: Int) -> [T] {
         let c = channels
         let xs = Self.linearTaps(width, outW), ys = Self.linearTaps(height, outH)
-        var out = [Int](repeating: 0, count: outW * outH * c)
+        var out = [T](repeating: 0, count: outW * outH * c)
         for y in 0..<outH {
             let (y0, y1, fy) = ys[y]
             for x in 0..<outW {
@@ -60,8 +55,8 @@ extension Image {
                     let p10 = Double(s[(y1 * width + x0) * c + k]), p11 = Double(s[(y1 * width + x1) * c + k])
                     let top = p00 + (p01 - p00) * fx
                     let bottom = p10 + (p11 - p10) * fx
-                    let v = (top + (bottom - top) * fy).rounded()
-                    out[(y * outW + x) * c + k] = min(max(Int(v), 0), maxValue)
+                    // A convex combination of samples: already within the sample range.
+                    out[(y * outW + x) * c + k] = T((top + (bottom - top) * fy).rounded())
                 }
             }
         }
