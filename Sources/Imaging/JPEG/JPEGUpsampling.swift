@@ -14,7 +14,7 @@ enum JPEGUpsampling {
                 let fancyH = fx == 2 && width > 2
                 if fx == 1 && fy == 1 {
                     for y in 0..<outHeight {
-                        for x in 0..<outWidth { o[y * outWidth + x] = inp[y * stride + x] }
+                        (o.baseAddress! + y * outWidth).update(from: inp.baseAddress! + y * stride, count: outWidth)
                     }
                 } else if fancyH && fy == 2 {
                     h2v2(inp, width, height, stride, o, outWidth, outHeight)
