@@ -8,6 +8,7 @@ let commands: [any Command.Type] = [
     PlanCommand.self,
     OpsCommand.self,
     ModelCommand.self,
+    DecodeCommand.self,
 ]
 
 let toolHelp = """
