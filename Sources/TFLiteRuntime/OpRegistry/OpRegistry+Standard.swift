@@ -13,6 +13,11 @@ extension OpRegistry {
         r.registerComparisonOps()
         r.registerControlFlowOps()
         r.registerVariableOps()
+        r.registerDataMovementOps()
+        r.registerResizeOps()
+        r.registerNormalizationOps()
+        r.registerCastOps()
+        r.registerDensifyOps()
         return r
     }()
 }
