@@ -1,0 +1,15 @@
+/// EMBEDDING_LOOKUP: copies rows of a table selected by ids. Rows are copied as bytes, so one
+/// kernel serves every element type.
+public enum EmbeddingLookup {
+    /// Copies row `ids[i]` of `table` (`rows` rows of `rowBytes` bytes) to row `i` of `output`.
+    /// - Throws: `KernelError.indexOutOfRange` for an id outside `0..<rows`; rows before it
+    ///   have been written.
+    public static func run<Index: FixedWidthInteger>(ids: UnsafePointer<Index>, count: Int, table: UnsafeRawPointer,
+                                                     rows: Int, rowBytes: Int, output: UnsafeMutableRawPointer) throws(KernelError) {
+        for i in 0..<count {
+            let id = Int(truncatingIfNeeded: ids[i])
+            guard id >= 0, id < rows else { throw .indexOutOfRange(index: id, bound: rows, position: i) }
+            if rowBytes > 0 { (output + i * rowBytes).copyMemory(from: table + id * rowBytes, byteCount: rowBytes) }
+        }
+    }
+}

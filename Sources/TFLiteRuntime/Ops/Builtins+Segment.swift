@@ -1,0 +1,75 @@
+import Kernels
+
+/// SEGMENT_SUM and UNSORTED_SEGMENT_SUM/PROD/MAX/MIN over float32, int32 and int64 with
+/// int32 segment ids.
+extension OpRegistry {
+    mutating func registerSegmentOps() {
+        let types: [DataType] = [.float32, .int32, .int64]
+        register(.segmentSum, types: types, prepareSegmentSum)
+        register(.unsortedSegmentSum, types: types) { (c) throws(InterpreterError) in try prepareUnsortedSegment(&c, .sum) }
+        register(.unsortedSegmentProd, types: types) { (c) throws(InterpreterError) in try prepareUnsortedSegment(&c, .product) }
+        register(.unsortedSegmentMax, types: types) { (c) throws(InterpreterError) in try prepareUnsortedSegment(&c, .maximum) }
+        register(.unsortedSegmentMin, types: types) { (c) throws(InterpreterError) in try prepareUnsortedSegment(&c, .minimum) }
+    }
+}
+
+/// SEGMENT_SUM: ids must be sorted, and the output has one row per id up to the last, so the
+/// output shape follows from the ids' values.
+private func prepareSegmentSum(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...2, outputs: 1...1)
+    let data = try ctx.input(0), ids = try ctx.input(1)
+    guard data.rank >= 1, ids.rank == 1, ids.shape[0] == data.shape[0] else {
+        throw ctx.invalid("segment ids \(ids.shape) must be a vector as long as the first dimension of the data \(data.shape)")
+    }
+    try ctx.requireType(input: 1, .int32)
+    guard let values = ids.constantValues(as: Int32.self) else {
+        throw ctx.unsupported("segment ids computed at run time (the output shape depends on their values)")
+    }
+    var previous: Int32 = 0
+    for (i, id) in values.enumerated() {
+        guard id >= previous else {
+            throw ctx.invalid("segment ids must be non-negative and sorted; id \(id) at position \(i) follows \(previous)")
+        }
+        previous = id
+    }
+    let segments = values.isEmpty ? 0 : Int(previous) + 1
+    return try segmentKernel(&ctx, .sum, data: data, ids: ids, segments: segments, idRank: 1)
+}
+
+private func prepareUnsortedSegment(_ ctx: inout PrepareContext, _ reduction: SegmentReduction) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 3...3, outputs: 1...1)
+    let data = try ctx.input(0), ids = try ctx.input(1)
+    guard ids.rank <= data.rank, Array(data.shape.prefix(ids.rank)) == ids.shape else {
+        throw ctx.invalid("segment ids shape \(ids.shape) must be a prefix of the data shape \(data.shape)")
+    }
+    try ctx.requireType(input: 1, .int32)
+    let segments = try ctx.constantInteger(input: 2, what: "num_segments")
+    guard segments >= 0 else { throw ctx.invalid("num_segments \(segments) is negative") }
+    if let values = ids.constantValues(as: Int32.self), let bad = values.firstIndex(where: { Int($0) >= segments }) {
+        throw ctx.invalid("segment id \(values[bad]) at position \(bad) is not below num_segments \(segments)")
+    }
+    return try segmentKernel(&ctx, reduction, data: data, ids: ids, segments: segments, idRank: ids.rank)
+}
+
+private func segmentKernel(_ ctx: inout PrepareContext, _ reduction: SegmentReduction, data: TensorInfo, ids: TensorInfo,
+                           segments: Int, idRank: Int) throws(InterpreterError) -> NodeKernel {
+    let y = try ctx.output(0)
+    guard y.type == data.type else { throw ctx.invalid("output type \(y.type) differs from data type \(data.type)") }
+    try ctx.setOutputShape(0, [segments] + data.shape.dropFirst(idRank))
+    let idCount = ids.elementCount, inner = Shape.product(data.shape, idRank..<data.rank)
+    let di = data.index, ii = ids.index, yi = y.index, fail = ctx.failure
+    func kernel<T: SegmentElement>(_: T.Type) -> NodeKernel {
+        { c throws(InterpreterError) in
+            do throws(KernelError) {
+                try SegmentReduce.run(reduction, data: c.data(di, as: T.self), ids: c.data(ii, as: Int32.self), idCount: idCount,
+                                      inner: inner, segments: segments, output: c.data(yi, as: T.self))
+            } catch { throw fail(error) }
+        }
+    }
+    switch data.type {
+    case .float32: return kernel(Float.self)
+    case .int32: return kernel(Int32.self)
+    case .int64: return kernel(Int64.self)
+    case let t: throw ctx.unsupported("data type \(t)")
+    }
+}
