@@ -53,6 +53,8 @@ public enum NonMaxSuppression {
                     selectedScores?[selected] = candidate.score
                     selected += 1
                 }
+                // A selected box goes back too, as in LiteRT: compared with itself next time
+                // (IoU 1) it is dropped, but a box without area (IoU 0) is selected again.
                 if candidate.score > scoreThreshold { queue.append(candidate) }
             }
         }

@@ -47,7 +47,7 @@ private func prepareUnidirectionalLSTM(_ ctx: inout PrepareContext) throws(Inter
         recurrentWeights.append(try weight(5 + g, [cells, outputSize], optional: optional))
         biases.append(try weight(12 + g, [cells], optional: optional))
     }
-    let peepholes: [Int?] = [try weight(9, [cells], optional: true), nil, try weight(10, [cells], optional: true),
+    let peepholes: [Int?] = [try weight(9, [cells], optional: true), try weight(10, [cells], optional: true), nil,
                              try weight(11, [cells], optional: true)]
     let projectionWeights = try weight(16, [outputSize, cells], optional: true)
     let projectionBias = try weight(17, [outputSize], optional: true)

@@ -34,17 +34,14 @@ import Kernels
                                                        strides: strides, dilations: dilations, activation: Self.none))
         let inShape = [1] + spatialIn + [cin], outShape = [1] + spatialOut + [cout]
         let x = rng.floats(Shape.elementCount(inShape)), y = rng.floats(Shape.elementCount(outShape))
-        let w = rng.floats(Shape.elementCount(filter) * cin * cout) // [fd, fh, fw, cin, cout]
-        // The transposed filter layout is [fd, fh, fw, cout, cin].
-        var wT = [Float](repeating: 0, count: w.count)
-        for tap in 0..<Shape.elementCount(filter) {
-            for i in 0..<cin { for o in 0..<cout { wT[(tap * cout + o) * cin + i] = w[(tap * cin + i) * cout + o] } }
-        }
-        let xb = TestBuffer(x), yb = TestBuffer(y), wb = TestBuffer(w), wTb = TestBuffer(wT)
+        // [fd, fh, fw, cin, cout]: for the transpose, whose output has cin channels, the same
+        // tensor is its [fd, fh, fw, out, in] filter.
+        let w = rng.floats(Shape.elementCount(filter) * cin * cout)
+        let xb = TestBuffer(x), yb = TestBuffer(y), wb = TestBuffer(w)
         let convX = TestBuffer(repeating: Float.nan, count: y.count), convTY = TestBuffer(repeating: Float.nan, count: x.count)
         Conv3D.forward(fwd, input: xb.constant, inputShape: inShape, filter: wb.constant, filterShape: filter + [cin, cout],
                        bias: nil, output: convX.pointer, outputShape: outShape)
-        Conv3D.transpose(back, input: yb.constant, inputShape: outShape, filter: wTb.constant, filterShape: filter + [cout, cin],
+        Conv3D.transpose(back, input: yb.constant, inputShape: outShape, filter: wb.constant, filterShape: filter + [cin, cout],
                          bias: nil, output: convTY.pointer, outputShape: inShape)
         let lhs = zip(convX.array, y).reduce(0.0) { $0 + Double($1.0) * Double($1.1) }
         let rhs = zip(x, convTY.array).reduce(0.0) { $0 + Double($1.0) * Double($1.1) }

@@ -17,11 +17,21 @@ import Kernels
     }
 
     @Test func hardSuppressionDropsOverlapsAtTheThreshold() {
-        let (indices, scores, n) = run(scores: [0.9, 0.8, 0.7, 0.95], maxOutputs: 5, iou: 1.0 / 3, threshold: 0, sigma: 0)
-        // Box 3 (zero area) overlaps nothing; box 1 meets the IoU threshold of box 0.
-        #expect(n == 3)
-        #expect(indices == [3, 0, 2, 0, 0])
-        #expect(scores == [0.95, 0.9, 0.7, 0, 0])
+        let (indices, scores, n) = run(scores: [0.9, 0.8, 0.7, 0], maxOutputs: 5, iou: 1.0 / 3, threshold: 0, sigma: 0)
+        // Box 1 meets the IoU threshold against box 0; box 3 is not above the score threshold.
+        #expect(n == 2)
+        #expect(indices == [0, 2, 0, 0, 0])
+        #expect(scores == [0.9, 0.7, 0, 0, 0])
+    }
+
+    /// A selected box goes back into the queue and is normally dropped when compared with
+    /// itself (IoU 1). A box without area has IoU 0 even with itself, so LiteRT selects it
+    /// again until the output is full; the kernel reproduces that.
+    @Test func zeroAreaBoxRepeatsAsInLiteRT() {
+        let (indices, _, n) = run(scores: [0.9, 0.8, 0.7, 0.95], maxOutputs: 6, iou: 0.5, threshold: 0.1, sigma: 0)
+        // Four candidates pass the score threshold, so at most four are selected.
+        #expect(n == 4)
+        #expect(indices == [3, 3, 3, 3, 0, 0])
     }
 
     @Test func scoreThresholdAndMaxOutputsLimitTheSelection() {

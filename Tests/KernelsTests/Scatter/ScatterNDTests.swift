@@ -9,7 +9,8 @@ import Kernels
         let out = TestBuffer(repeating: Float.nan, count: 12)
         try ScatterND.run(indices: indices.constant, indexCount: 3, indexDepth: 1, updates: updates.constant,
                           outputShape: [3, 2, 2], output: out.pointer)
-        #expect(out.array == [5, 6, 7, 8, 1 + 9, 2 + 10, 3 + 11, 4 + 12, 0, 0, 0, 0])
+        let want: [Float] = [5, 6, 7, 8, 10, 12, 14, 16, 0, 0, 0, 0] // row 1 = updates 0 + updates 2
+        #expect(out.array == want)
     }
 
     @Test func fullDepthIndicesAddScalars() throws {

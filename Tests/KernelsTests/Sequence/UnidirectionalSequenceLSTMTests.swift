@@ -60,7 +60,7 @@ import Kernels
         let weights = UnidirectionalSequenceLSTM.Weights(
             inputWeights: (0..<4).map { cifg && $0 == 0 ? nil : wx[$0].constant },
             recurrentWeights: (0..<4).map { cifg && $0 == 0 ? nil : wh[$0].constant },
-            peepholes: peep.map { p in [p[0].constant, nil, p[1].constant, p[2].constant] } ?? [nil, nil, nil, nil],
+            peepholes: peep.map { p in [p[0].constant, p[1].constant, nil, p[2].constant] } ?? [nil, nil, nil, nil],
             biases: (0..<4).map { cifg && $0 == 0 ? nil : bias[$0].constant }, projection: proj?.constant, projectionBias: projBias?.constant)
         let h = state?.0 ?? TestBuffer(repeating: Float(0), count: batch * output)
         let c = state?.1 ?? TestBuffer(repeating: Float(0), count: batch * cells)
