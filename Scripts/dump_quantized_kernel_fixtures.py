@@ -11,9 +11,11 @@ values. A kernel test can then run one operator alone on LiteRT's own inputs
 and compare with LiteRT's own output.
 
 Setup:  pip install ai-edge-litert==2.3.0 numpy tflite
-Usage:  python3 Scripts/dump_quantized_kernel_fixtures.py [MODEL[:CASE][@OP,OP...] ...]
+Usage:  python3 Scripts/dump_quantized_kernel_fixtures.py [MODEL[:CASE][@OP,OP...][%MAX][#I,I...] ...]
         (no arguments: the list below). CASE defaults to "random"; @OPS keeps only
-        those operator types (for the large networks).
+        those operator types (for the large networks), %MAX only operators whose
+        tensors hold at most MAX elements in all, #I,I... only the operators at those
+        positions of the graph.
 Writes: Tests/Fixtures/kernels/<model>[__<case>].json
 """
 import json
@@ -37,8 +39,9 @@ MODELS = sys.argv[1:] or [
     "zoo_conv2d_int8_floatio", "zoo_reshape_transpose_int8", "zoo_pad_int8",
     "zoo_argminmax_int8", "zoo_math_unary_q_int8",
     "mobilenet_v2_int8@MEAN,SOFTMAX,ADD,FULLY_CONNECTED",
-    "mobilenet_v2_uint8io@QUANTIZE",
+    "mobilenet_v2_uint8io@QUANTIZE%400000",
     "efficientnet_lite0:chelsea@AVERAGE_POOL_2D,SOFTMAX,FULLY_CONNECTED,QUANTIZE,ADD",
+    "mobilenet_v2_dynamic:chelsea@CONV_2D,DEPTHWISE_CONV_2D%60000#23,48,49",
 ]
 
 # Operators of the large networks whose tensors hold more elements than this are left out,
@@ -89,11 +92,17 @@ def tensor_entry(interp, details, index):
         "scales": [float(s) for s in q["scales"]],
         "zero_points": [int(z) for z in q["zero_points"]],
         "quantized_dimension": int(q["quantized_dimension"]),
-        "data": value.astype(np.float64 if value.dtype.kind == "f" else np.int64).ravel().tolist(),
+        # Float tensors are stored as float32 bit patterns so they round-trip exactly.
+        "data": (value.astype(np.float32).view(np.uint32) if value.dtype.kind == "f" else value).astype(np.int64).ravel().tolist(),
+        "float_bits": value.dtype.kind == "f",
     }
 
 
 def dump(spec):
+    spec, _, positions = spec.partition("#")
+    only = {int(i) for i in positions.split(",")} if positions else None
+    spec, _, limit = spec.partition("%")
+    max_elements = int(limit) if limit else MAX_ELEMENTS
     spec, _, op_filter = spec.partition("@")
     model, _, case = spec.partition(":")
     case = case or "random"
@@ -124,11 +133,13 @@ def dump(spec):
         code = fb.OperatorCodes(op.OpcodeIndex())
         builtin = max(code.BuiltinCode(), code.DeprecatedBuiltinCode())
         name = OPCODE_NAMES.get(builtin, str(builtin))
+        if only is not None and k not in only:
+            continue
         if wanted is not None:
             if name not in wanted:
                 continue
             tensors = [t for t in list(op.InputsAsNumpy()) + list(op.OutputsAsNumpy()) if t >= 0]
-            if sum(int(np.prod(details[t]["shape"])) for t in tensors) > MAX_ELEMENTS:
+            if sum(int(np.prod(details[t]["shape"])) for t in tensors) > max_elements:
                 continue
         ops.append({
             "op": name,

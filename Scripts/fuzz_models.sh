@@ -14,7 +14,8 @@ iterations="${1:-100000}"
 export TFLITE_FUZZ_ITERATIONS="$iterations"
 if [ $# -ge 2 ]; then export TFLITE_FUZZ_SEED="$2"; fi
 
-swift build -c release --build-tests
+# Testability is on so that test targets using @testable imports build in release too.
+swift build -c release --build-tests -Xswiftc -enable-testing
 status=0
 timeout "${TFLITE_FUZZ_TIMEOUT:-1800}" swift test -c release --skip-build --filter ModelFuzzTests || status=$?
 case "$status" in

@@ -48,7 +48,7 @@ public struct FlatBuffer {
     // MARK: Checked primitive reads
 
     /// Throws unless `count` bytes from `offset` lie inside the buffer.
-    @inline(__always)
+    @inlinable
     func checkRange(_ offset: Int, _ count: Int, _ what: StaticString) throws(FlatBufferError) {
         guard offset >= 0, count >= 0, offset <= bytes.count, count <= bytes.count - offset else {
             throw FlatBufferError(.outOfBounds, at: offset,
@@ -57,7 +57,7 @@ public struct FlatBuffer {
     }
 
     /// Throws unless `offset` is a multiple of `alignment`.
-    @inline(__always)
+    @inlinable
     func checkAlignment(_ offset: Int, _ alignment: Int, _ what: StaticString) throws(FlatBufferError) {
         guard offset % alignment == 0 else {
             throw FlatBufferError(.misaligned, at: offset, "\(what): offset \(offset) is not \(alignment)-byte aligned")
@@ -65,7 +65,7 @@ public struct FlatBuffer {
     }
 
     /// Reads a little-endian integer after checking its bounds and alignment.
-    @inline(__always)
+    @inlinable
     func load<T: FixedWidthInteger>(_: T.Type, at offset: Int, _ what: StaticString) throws(FlatBufferError) -> T {
         try checkRange(offset, MemoryLayout<T>.size, what)
         try checkAlignment(offset, MemoryLayout<T>.size, what)
@@ -73,7 +73,7 @@ public struct FlatBuffer {
     }
 
     /// Reads an integer whose bounds the caller has already proven.
-    @inline(__always)
+    @inlinable
     func loadUnchecked<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> T {
         T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
     }

@@ -6,14 +6,15 @@ public struct Table {
     public let buffer: FlatBuffer
     /// The byte offset of the table's start (its vtable offset) in the buffer.
     public let position: Int
-    let vtable: Int
-    let vtableLength: Int
-    let objectLength: Int
+    @usableFromInline let vtable: Int
+    @usableFromInline let vtableLength: Int
+    @usableFromInline let objectLength: Int
     /// How many tables enclose this one (the root has depth 0).
     public let depth: Int
 
     /// The byte offset of field `index`'s inline data, or nil when the field is absent.
     /// Throws when the vtable places a `size`-byte field outside the table.
+    @inlinable
     func fieldPosition(_ index: Int, size: Int, _ what: StaticString) throws(FlatBufferError) -> Int? {
         let slot = 4 + 2 * index
         guard slot + 2 <= vtableLength else { return nil }
@@ -35,6 +36,7 @@ public struct Table {
     // MARK: Scalars
 
     /// An integer field, or `defaultValue` when absent.
+    @inlinable
     public func integer<T: FixedWidthInteger>(_ index: Int, default defaultValue: T,
                                               _ what: StaticString) throws(FlatBufferError) -> T {
         guard let at = try fieldPosition(index, size: MemoryLayout<T>.size, what) else { return defaultValue }
@@ -42,18 +44,21 @@ public struct Table {
     }
 
     /// A `float` field, or `defaultValue` when absent.
+    @inlinable
     public func float(_ index: Int, default defaultValue: Float, _ what: StaticString) throws(FlatBufferError) -> Float {
         guard let at = try fieldPosition(index, size: 4, what) else { return defaultValue }
         return Float(bitPattern: try buffer.load(UInt32.self, at: at, what))
     }
 
     /// A `double` field, or `defaultValue` when absent.
+    @inlinable
     public func double(_ index: Int, default defaultValue: Double, _ what: StaticString) throws(FlatBufferError) -> Double {
         guard let at = try fieldPosition(index, size: 8, what) else { return defaultValue }
         return Double(bitPattern: try buffer.load(UInt64.self, at: at, what))
     }
 
     /// A `bool` field (any non-zero byte is true), or `defaultValue` when absent.
+    @inlinable
     public func bool(_ index: Int, default defaultValue: Bool, _ what: StaticString) throws(FlatBufferError) -> Bool {
         guard let at = try fieldPosition(index, size: 1, what) else { return defaultValue }
         return try buffer.load(UInt8.self, at: at, what) != 0
@@ -91,17 +96,22 @@ public struct Table {
         return start..<(start + count)
     }
 
-    /// The elements of a vector-of-integers field; empty when absent.
+    /// The elements of a vector-of-integers field; empty when absent. Copied in one block,
+    /// as FlatBuffer scalars are little-endian like the hosts Swift runs on.
     public func integers<T: FixedWidthInteger>(_ index: Int, of _: T.Type,
                                                _ what: StaticString) throws(FlatBufferError) -> [T] {
         guard let at = try target(index, what) else { return [] }
         let (start, count) = try buffer.vector(at: at, elementSize: MemoryLayout<T>.size, chargeElements: true, what)
-        var out: [T] = []
-        out.reserveCapacity(count)
-        for i in 0..<count {
-            out.append(buffer.loadUnchecked(T.self, at: start + i * MemoryLayout<T>.size))
+        let source = UnsafeRawBufferPointer(rebasing: buffer.bytes[start..<(start + count * MemoryLayout<T>.size)])
+        let out = [T](unsafeUninitializedCapacity: count) { elements, initialized in
+            UnsafeMutableRawBufferPointer(elements).copyMemory(from: source)
+            initialized = count
         }
+        #if _endian(big)
+        return out.map { T(littleEndian: $0) }
+        #else
         return out
+        #endif
     }
 
     /// The elements of a `[float]` field; empty when absent.

@@ -2,10 +2,12 @@ import Foundation
 
 /// Every subcommand, in the order `tflite --help` lists them.
 let commands: [any Command.Type] = [
+    InspectCommand.self,
     RunCommand.self,
     BenchCommand.self,
     PlanCommand.self,
     OpsCommand.self,
+    ModelCommand.self,
 ]
 
 let toolHelp = """

@@ -1,5 +1,5 @@
 import Testing
-@testable import FlatBuffers
+import FlatBuffers
 
 /// Each malformed buffer is rejected with the right kind of error at the right place.
 @Suite struct FlatBufferHostileTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import FlatBuffers
+import FlatBuffers
 
 /// Reading well-formed buffers: every field kind, defaults for absent fields.
 @Suite struct FlatBufferReaderTests {
@@ -60,6 +60,24 @@ import Testing
             #expect(try root.integers(7, of: Int32.self, "f7").isEmpty)
             #expect(try root.tables(7, "f7").isEmpty)
             #expect(try root.byteVector(7, "f7") == nil)
+        }
+    }
+
+    /// A struct of two int32 stored inline in field 0, and one whose slot would run past its
+    /// table.
+    @Test func readsInlineStructs() throws {
+        var w = ForwardWriter()
+        let root = w.table([8])
+        w.setRoot(root.position)
+        w.set(Int32(-7), at: root.fields[0]!)
+        w.set(Int32(9), at: root.fields[0]! + 4)
+        try withBuffer(w.bytes) { buffer in
+            let table = try buffer.root()
+            let at = try #require(try table.structPosition(0, size: 8, alignment: 4, "pair"))
+            #expect(Int32(littleEndian: buffer.bytes.loadUnaligned(fromByteOffset: at, as: Int32.self)) == -7)
+            #expect(Int32(littleEndian: buffer.bytes.loadUnaligned(fromByteOffset: at + 4, as: Int32.self)) == 9)
+            #expect(throws: FlatBufferError.self) { try table.structPosition(0, size: 16, alignment: 4, "too wide") }
+            #expect(try table.structPosition(1, size: 8, alignment: 4, "absent") == nil)
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import FlatBuffers
+import FlatBuffers
 
 /// FlexBuffer values assembled by hand following the format (packed type byte = type << 2 |
 /// log2(width); the root's packed type and width are the buffer's last two bytes), a real

@@ -13,9 +13,9 @@ extension Activations {
             let a = SIMD8<Float>(repeating: alpha)
             vectorized(input, output, count, { function($0) }) { x in x.replacing(with: x * a, where: x .<= 0) }
         case .hardSwish:
-            let zero = SIMD8<Float>(repeating: 0), three = SIMD8<Float>(repeating: 3), six = SIMD8<Float>(repeating: 6)
+            let three = SIMD8<Float>(repeating: 3), six = SIMD8<Float>(repeating: 6)
             vectorized(input, output, count, { function($0) }) { x in
-                x * pointwiseMin(pointwiseMax(x + three, zero), six) / six
+                x * clampLanes(x + three, 0, 6) / six
             }
         case .logistic:
             let one = SIMD8<Float>(repeating: 1)
@@ -28,8 +28,7 @@ extension Activations {
     @inline(__always)
     static func clamp(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>, _ count: Int,
                       _ lo: Float, _ hi: Float) {
-        let vlo = SIMD8<Float>(repeating: lo), vhi = SIMD8<Float>(repeating: hi)
-        vectorized(input, output, count, { Swift.min(Swift.max($0, lo), hi) }) { pointwiseMin(pointwiseMax($0, vlo), vhi) }
+        vectorized(input, output, count, { Swift.min(Swift.max($0, lo), hi) }) { clampLanes($0, lo, hi) }
     }
 
     /// Runs `body` over full vectors of eight and `scalar` on the tail.

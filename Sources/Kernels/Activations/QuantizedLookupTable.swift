@@ -25,7 +25,7 @@ public struct QuantizedLookupTable<T: QuantizedElement>: Sendable {
         for value in T.quantizedMin...T.quantizedMax {
             let dequantized = input.scale * Float(value - input.zeroPoint)
             let rescaled = (transform(dequantized) * inverseScale).rounded(.toNearestOrAwayFromZero)
-            let quantized = Int32(rescaled + Float(output.zeroPoint))
+            let quantized = int32LikeX86(rescaled + Float(output.zeroPoint))
             entries[Int(UInt8(truncatingIfNeeded: value))] = T(saturatingQuantized: quantized)
         }
         self.entries = entries
@@ -44,6 +44,17 @@ public struct QuantizedLookupTable<T: QuantizedElement>: Sendable {
     /// ELU: `x` for positive inputs, `exp(x) - 1` otherwise.
     public static func elu(input: AffineQuantization, output: AffineQuantization) -> Self {
         Self(input: input, output: output) { $0 < 0 ? expm1f($0) : $0 }
+    }
+
+    /// EXP (LiteRT's int8/uint8 EXP is table driven).
+    public static func exp(input: AffineQuantization, output: AffineQuantization) -> Self {
+        Self(input: input, output: output) { expf($0) }
+    }
+
+    /// LOG (the table reproduces LiteRT's int8 LOG on the corpus; non-positive inputs give the
+    /// storage minimum, as LiteRT's conversion of -infinity and NaN does).
+    public static func log(input: AffineQuantization, output: AffineQuantization) -> Self {
+        Self(input: input, output: output) { logf($0) }
     }
 
     /// GELU, exact (`erf`, evaluated in double like TFLite's transform) or with the tanh

@@ -16,9 +16,9 @@ public struct QuantizedReluParams: Sendable {
     /// maximum).
     public static func relu(lower: Float, upper: Float, input: AffineQuantization, output: AffineQuantization,
                             qmin: Int32, qmax: Int32) -> QuantizedReluParams {
-        let low = max(qmin, output.zeroPoint &+ Int32((lower / output.scale).rounded(.toNearestOrAwayFromZero)))
+        let low = max(qmin, output.zeroPoint &+ int32LikeX86((lower / output.scale).rounded(.toNearestOrAwayFromZero)))
         let high = upper == .infinity ? qmax
-            : min(qmax, output.zeroPoint &+ Int32((upper / output.scale).rounded(.toNearestOrAwayFromZero)))
+            : min(qmax, output.zeroPoint &+ int32LikeX86((upper / output.scale).rounded(.toNearestOrAwayFromZero)))
         let identity = QuantizedMultiplier(Double(input.scale) / Double(output.scale))
         return QuantizedReluParams(inputZeroPoint: input.zeroPoint, outputZeroPoint: output.zeroPoint,
                                    identityMultiplier: identity, alphaMultiplier: identity,

@@ -6,7 +6,7 @@ enum VectorMath {
     /// results saturate near 1.2e-38 and 2.2e38 instead of reaching 0 or infinity.
     @inline(__always)
     static func exp(_ x: SIMD8<Float>) -> SIMD8<Float> {
-        let clamped = pointwiseMin(pointwiseMax(x, SIMD8(repeating: -87.3)), SIMD8(repeating: 88.3))
+        let clamped = clampLanes(x, -87.3, 88.3)
         // Round x / ln2 to an integer with the 1.5 * 2^23 trick: after adding it, the low
         // mantissa bits hold the rounded value.
         let magic = SIMD8<Float>(repeating: 12_582_912)

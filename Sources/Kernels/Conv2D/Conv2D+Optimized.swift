@@ -29,9 +29,9 @@ extension Conv2D {
     }
 
     /// Output pixels gathered per im2col block: enough rows to amortise the weight stream, few
-    /// enough that a block (rows x depth floats) stays near 256 KiB.
+    /// enough that a block (rows x depth floats) stays near 1 MiB.
     static func im2colRows(depth: Int) -> Int {
-        let rows = (65536 / Swift.max(1, depth)) / GEMM.rowTile * GEMM.rowTile
+        let rows = (262_144 / Swift.max(1, depth)) / GEMM.rowTile * GEMM.rowTile
         return Swift.min(Swift.max(rows, GEMM.rowTile), 16 * GEMM.rowTile)
     }
 

@@ -39,8 +39,7 @@ extension DepthwiseConv2D {
         var fyStart = 0, fyEnd = filterShape.height
         while fyStart < fyEnd && iy0 + fyStart * g.dilationHeight < 0 { fyStart += 1 }
         while fyEnd > fyStart && iy0 + (fyEnd - 1) * g.dilationHeight >= inputShape.height { fyEnd -= 1 }
-        let lo = SIMD8<Float>(repeating: params.activation.min)
-        let hi = SIMD8<Float>(repeating: params.activation.max)
+        let lo = params.activation.min, hi = params.activation.max
         let vectorChannels = channels / 8 * 8
         let inputBatch = input + b * inputShape.height * inputShape.width * channels
         for ox in 0..<outputShape.width {
@@ -61,7 +60,7 @@ extension DepthwiseConv2D {
                         acc = acc + x * w
                     }
                 }
-                acc = pointwiseMax(pointwiseMin(acc, hi), lo)
+                acc = clampLanes(acc, lo, hi)
                 UnsafeMutableRawPointer(out + c).storeBytes(of: acc, as: SIMD8<Float>.self)
                 c += 8
             }

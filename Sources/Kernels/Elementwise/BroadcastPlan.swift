@@ -50,35 +50,6 @@ public struct BroadcastPlan: Sendable, Equatable {
         return strides
     }
 
-    /// Calls `body(outputOffset, lhsOffset, rhsOffset, lhsInnerStride, rhsInnerStride, length)`
-    /// for every innermost-axis run of the output, in order.
-    @inline(__always)
-    func forEachRun(_ body: (Int, Int, Int, Int, Int, Int) -> Void) {
-        let rank = outputShape.count
-        guard elementCount > 0 else { return }
-        if rank == 0 { body(0, 0, 0, 0, 0, 1); return }
-        let inner = outputShape[rank - 1]
-        let li = lhsStrides[rank - 1], ri = rhsStrides[rank - 1]
-        var index = [Int](repeating: 0, count: rank)
-        var out = 0, l = 0, r = 0
-        while true {
-            body(out, l, r, li, ri, inner)
-            out += inner
-            var d = rank - 2
-            while d >= 0 {
-                index[d] += 1
-                l += lhsStrides[d]
-                r += rhsStrides[d]
-                if index[d] < outputShape[d] { break }
-                l -= lhsStrides[d] * outputShape[d]
-                r -= rhsStrides[d] * outputShape[d]
-                index[d] = 0
-                d -= 1
-            }
-            if d < 0 { return }
-        }
-    }
-
     /// Applies `op` elementwise under this plan. The building block of every binary kernel.
     @inline(__always)
     func apply<A, B, C>(_ lhs: UnsafePointer<A>, _ rhs: UnsafePointer<B>, _ output: UnsafeMutablePointer<C>,
@@ -93,8 +64,42 @@ public struct BroadcastPlan: Sendable, Equatable {
             let b = rhs[0]
             for i in 0..<elementCount { output[i] = op(lhs[i], b) }
         case .general:
-            forEachRun { o, l, r, ls, rs, n in
-                for i in 0..<n { output[o + i] = op(lhs[l + i * ls], rhs[r + i * rs]) }
+            // Walk the output one innermost run at a time, keeping each operand's offset in
+            // step with an odometer over the outer axes. Written inline (not through a
+            // closure-taking helper) so `op` is inlined into the inner loops.
+            let rank = outputShape.count
+            guard elementCount > 0 else { return }
+            let inner = outputShape[rank - 1]
+            let ls = lhsStrides[rank - 1], rs = rhsStrides[rank - 1]
+            var index = [Int](repeating: 0, count: rank)
+            var o = 0, l = 0, r = 0
+            while true {
+                // Inner strides are 0 or 1; one loop per combination lets each vectorise.
+                if ls == 1 && rs == 1 {
+                    for i in 0..<inner { output[o + i] = op(lhs[l + i], rhs[r + i]) }
+                } else if ls == 1 {
+                    let b = rhs[r]
+                    for i in 0..<inner { output[o + i] = op(lhs[l + i], b) }
+                } else if rs == 1 {
+                    let a = lhs[l]
+                    for i in 0..<inner { output[o + i] = op(a, rhs[r + i]) }
+                } else {
+                    let value = op(lhs[l], rhs[r])
+                    for i in 0..<inner { output[o + i] = value }
+                }
+                o += inner
+                var d = rank - 2
+                while d >= 0 {
+                    index[d] += 1
+                    l += lhsStrides[d]
+                    r += rhsStrides[d]
+                    if index[d] < outputShape[d] { break }
+                    l -= lhsStrides[d] * outputShape[d]
+                    r -= rhsStrides[d] * outputShape[d]
+                    index[d] = 0
+                    d -= 1
+                }
+                if d < 0 { return }
             }
         }
     }

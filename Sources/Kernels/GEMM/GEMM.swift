@@ -71,12 +71,12 @@ public enum GEMM {
             c4 = c4 + SIMD8(repeating: a4[k]) * b
             c5 = c5 + SIMD8(repeating: a5[k]) * b
         }
-        let lo = SIMD8<Float>(repeating: activation.min), hi = SIMD8<Float>(repeating: activation.max)
+        let lo = activation.min, hi = activation.max
         let results = (c0, c1, c2, c3, c4, c5)
         withUnsafeBytes(of: results) { tileBytes in
             for i in 0..<rowCount {
                 var v = tileBytes.load(fromByteOffset: i * 32, as: SIMD8<Float>.self)
-                v = pointwiseMax(pointwiseMin(v, hi), lo)
+                v = clampLanes(v, lo, hi)
                 let out = c + i * ldc
                 if columnCount == panelWidth {
                     UnsafeMutableRawPointer(out).storeBytes(of: v, as: SIMD8<Float>.self)

@@ -1,6 +1,6 @@
-/// gemmlowp's `SaturatingRoundingDoublingHighMul`: the high 32 bits of `2 * a * b`, rounded to
-/// nearest (ties away from zero, as gemmlowp's nudge does), saturating the one overflowing
-/// case `Int32.min * Int32.min` to `Int32.max`.
+/// gemmlowp's `SaturatingRoundingDoublingHighMul`: `a * b / 2^31` rounded to nearest, saturating
+/// the one overflowing case `Int32.min * Int32.min` to `Int32.max`. gemmlowp's nudge followed by
+/// a truncating division makes ties round towards positive infinity (-1.5 gives -1).
 @inlinable
 public func saturatingRoundingDoublingHighMul(_ a: Int32, _ b: Int32) -> Int32 {
     if a == b && a == .min { return .max }

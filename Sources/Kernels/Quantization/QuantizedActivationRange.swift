@@ -6,7 +6,7 @@ extension FusedActivation {
     /// not clamps.
     public func quantizedRange(scale: Float, zeroPoint: Int32, qmin: Int32, qmax: Int32) -> ActivationRange<Int32>? {
         func quantize(_ f: Float) -> Int32 {
-            zeroPoint &+ Int32((f / scale).rounded(.toNearestOrAwayFromZero))
+            zeroPoint &+ int32LikeX86((f / scale).rounded(.toNearestOrAwayFromZero))
         }
         switch self {
         case .none: return ActivationRange(min: qmin, max: qmax)

@@ -27,8 +27,12 @@ public struct QuantizedMultiplier: Sendable, Equatable {
     /// into a significand in [0.5, 1) and an exponent, the significand is rounded half away from
     /// zero to 31 fractional bits, a significand that rounds up to exactly 2^31 is halved (and the
     /// exponent raised), and multipliers below about 2^-31 flush to zero.
+    ///
+    /// A NaN or infinite multiplier (which TFLite's prepare would reject, and which only a
+    /// malformed model can produce) becomes 0 instead of trapping; prepare should reject
+    /// non-finite and non-positive scales before building kernels.
     public init(_ real: Double) {
-        if real == 0 {
+        if real == 0 || !real.isFinite {
             self.init(multiplier: 0, shift: 0)
             return
         }

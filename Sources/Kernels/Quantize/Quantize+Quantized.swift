@@ -1,7 +1,7 @@
 /// QUANTIZE from float, as TFLite's reference `AffineQuantize`: `round(x / scale) + zeroPoint`
 /// (the division in float, rounding half away from zero), clamped to the storage range.
-/// Values whose quotient does not fit an int32 (and NaN) take the value x86 gives TFLite's
-/// conversion (`Int32.min`) before the zero point is added, so results match LiteRT there too.
+/// Values whose quotient does not fit an int32 (and NaN) convert as on x86 (`int32LikeX86`),
+/// so results match LiteRT there too.
 @_specialize(exported: true, where T == Int8)
 @_specialize(exported: true, where T == UInt8)
 @_specialize(exported: true, where T == Int16)
@@ -10,8 +10,7 @@ public func quantizeFloat<T: QuantizedElement>(_ quantization: AffineQuantizatio
     let scale = quantization.scale
     for i in 0..<count {
         let rounded = (input[i] / scale).rounded(.toNearestOrAwayFromZero)
-        let integer = rounded >= -2147483648 && rounded < 2147483648 ? Int32(rounded) : Int32.min
-        output[i] = T(saturatingQuantized: integer &+ quantization.zeroPoint)
+        output[i] = T(saturatingQuantized: int32LikeX86(rounded) &+ quantization.zeroPoint)
     }
 }
 

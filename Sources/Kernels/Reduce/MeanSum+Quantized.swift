@@ -76,7 +76,6 @@ public func quantizedSumFloatRescale<T: QuantizedElement>(
     let bias = Float(-params.input.zeroPoint) * scale * Float(count)
     for o in 0..<outputCount {
         let rounded = (Float(sums[o]) * scale + bias).rounded(.toNearestOrAwayFromZero)
-        let integer = rounded >= -2147483648 && rounded < 2147483648 ? Int32(rounded) : Int32.min
-        output[o] = T(saturatingQuantized: integer &+ params.output.zeroPoint)
+        output[o] = T(saturatingQuantized: int32LikeX86(rounded) &+ params.output.zeroPoint)
     }
 }

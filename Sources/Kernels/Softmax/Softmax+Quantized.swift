@@ -43,6 +43,8 @@ public struct QuantizedSoftmaxParams: Sendable {
 @_specialize(exported: true, where T == UInt8)
 public func quantizedSoftmax<T: QuantizedElement>(_ params: QuantizedSoftmaxParams, input: UnsafePointer<T>,
                                                   output: UnsafeMutablePointer<T>, rows: Int, depth: Int) {
+    // The 256-entry table covers every distance between two 8-bit values only.
+    precondition(T.bitWidth == 8, "quantizedSoftmax is for int8 and uint8")
     params.table.withUnsafeBufferPointer { table in
         for r in 0..<rows {
             let x = input + r * depth
@@ -67,6 +69,6 @@ public func quantizedSoftmax<T: QuantizedElement>(_ params: QuantizedSoftmaxPara
 /// `QuantizeSoftmaxOutput<uint8_t>` specialisation) and with `round` for other types.
 @inline(__always)
 func quantizeSoftmaxOutput<T: QuantizedElement>(_ value: Float, _: T.Type) -> Int32 {
-    if T.self == UInt8.self { return Int32(value + 0.5) }
-    return Int32(value.rounded(.toNearestOrAwayFromZero))
+    if T.self == UInt8.self { return int32LikeX86(value + 0.5) }
+    return int32LikeX86(value.rounded(.toNearestOrAwayFromZero))
 }

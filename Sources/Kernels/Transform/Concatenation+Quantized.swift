@@ -30,7 +30,7 @@ public func quantizedConcatenation<T: QuantizedElement>(
                 let bias = Float(-q.zeroPoint) * scale
                 for j in 0..<size {
                     let rounded = (Float(source[j]) * scale + bias).rounded(.toNearestOrAwayFromZero)
-                    o[j] = T(saturatingQuantized: Int32(rounded) &+ outputQuantization.zeroPoint)
+                    o[j] = T(saturatingQuantized: int32LikeX86(rounded) &+ outputQuantization.zeroPoint)
                 }
             }
             o += size

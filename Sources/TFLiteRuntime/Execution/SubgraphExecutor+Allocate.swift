@@ -1,7 +1,16 @@
+/// One entry of the execution plan.
+struct Step {
+    let node: Int
+    /// The prepared kernel; nil for a node that reads a dynamic tensor, which is prepared
+    /// again at every invocation once its input shapes are known.
+    var kernel: NodeKernel?
+}
+
 extension SubgraphExecutor {
     /// Prepares every node in order (inferring shapes from the current input shapes), folds
     /// nodes whose inputs are all constant, plans the arena from tensor lifetimes and binds
-    /// every tensor's data pointer. After it succeeds `invoke()` has nothing left to check.
+    /// every tensor's data pointer. After it succeeds `invoke()` has nothing left to check,
+    /// except for nodes downstream of a value-dependent shape.
     func allocate() throws(InterpreterError) {
         isAllocated = false
         steps = []
@@ -10,71 +19,90 @@ extension SubgraphExecutor {
         for t in tensors.indices where !graphInputs.contains(t) && !tensors[t].isWeight {
             tensors[t].shape = tensors[t].modelShape
             tensors[t].isConstant = false
+            tensors[t].isDynamic = false
             if !tensors[t].isVariable { tensors[t].storage = .none }
         }
         for t in inputs { pointers[t] = pointerForPlanning(t) }
 
-        var kept: [(node: Int, kernel: NodeKernel, inputs: [Int], outputs: [Int])] = []
+        var kept: [(step: Step, inputs: [Int], outputs: [Int])] = []
         var scratchBytes = 0
         for (n, op) in graph.operators.enumerated() {
-            let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
-            guard let registration = registry.registration(for: kind) else {
-                throw .unsupportedOperator(node: n, op: kind.name, reason: "this runtime has no kernel for it (see 'tflite ops')")
-            }
-            let nodeInputs = op.inputs.map(Int.init)
-            let nodeOutputs = op.outputs.map(Int.init)
-            var context = PrepareContext(
-                nodeIndex: n, opName: kind.name, options: op.builtinOptions,
-                customOptions: op.customOptions.map { model.bytes($0) },
-                inputIndices: nodeInputs, outputIndices: nodeOutputs, executor: self)
-            let kernel = try registration.prepare(&context)
-            for t in nodeOutputs where t >= 0 && tensors[t].byteCount == nil {
-                throw .invalidNode(node: n, op: kind.name, reason: "output '\(tensors[t].name)' has type \(tensors[t].type), which has no fixed size")
-            }
+            let nodeInputs = op.inputs.map(Int.init), nodeOutputs = op.outputs.map(Int.init)
             let present = nodeInputs.filter { $0 >= 0 }
-            if registration.foldable, !present.isEmpty, present.allSatisfy({ tensors[$0].isConstant }) {
-                try fold(kernel, outputs: nodeOutputs, scratchBytes: context.scratchBytes)
+            let outputs = nodeOutputs.filter { $0 >= 0 }
+            if present.contains(where: { tensors[$0].isDynamic }) {
+                // Shapes are unknown until run time: prepare this node then.
+                for t in outputs { tensors[t].isDynamic = true }
+                kept.append((Step(node: n, kernel: nil), present, outputs))
+                continue
+            }
+            let (kernel, registration, scratch) = try prepare(node: n)
+            for t in outputs where !tensors[t].isDynamic && tensors[t].byteCount == nil {
+                throw .invalidNode(node: n, op: registration.name, reason: "output '\(tensors[t].name)' has type \(tensors[t].type), which has no fixed size")
+            }
+            if registration.foldable, !present.isEmpty, present.allSatisfy({ tensors[$0].isConstant }),
+               !outputs.contains(where: { tensors[$0].isDynamic }) {
+                try fold(kernel, outputs: outputs, scratchBytes: scratch)
             } else {
-                scratchBytes = max(scratchBytes, context.scratchBytes)
-                kept.append((n, kernel, present, nodeOutputs.filter { $0 >= 0 }))
+                scratchBytes = max(scratchBytes, scratch)
+                kept.append((Step(node: n, kernel: kernel), present, outputs))
             }
         }
         try plan(kept.map { ($0.inputs, $0.outputs) })
         scratch = scratchBytes > 0 ? AlignedBuffer(byteCount: scratchBytes) : nil
-        steps = kept.map { ($0.node, $0.kernel) }
+        steps = kept.map(\.step)
         isAllocated = true
+    }
+
+    /// Runs node `n`'s prepare step with the current shapes.
+    func prepare(node n: Int) throws(InterpreterError) -> (NodeKernel, OpRegistration, scratchBytes: Int) {
+        let op = model.schema.subgraphs[subgraphIndex].operators[n]
+        let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
+        guard let registration = registry.registration(for: kind) else {
+            throw .unsupportedOperator(node: n, op: kind.name, reason: "this runtime has no kernel for it (see 'tflite ops')")
+        }
+        var context = PrepareContext(
+            nodeIndex: n, opName: kind.name, options: op.builtinOptions,
+            customOptions: op.customOptions.map { model.bytes($0) },
+            inputIndices: op.inputs.map(Int.init), outputIndices: op.outputs.map(Int.init), executor: self)
+        let kernel = try registration.prepare(&context)
+        return (kernel, registration, context.scratchBytes)
     }
 
     /// Runs a node whose inputs are all constant once, now, into memory of its own, and
     /// marks its outputs constant (e.g. DEQUANTIZE of float16 weights, DENSIFY).
     private func fold(_ kernel: @escaping NodeKernel, outputs: [Int], scratchBytes: Int) throws(InterpreterError) {
-        for t in outputs where t >= 0 {
+        for t in outputs {
             let buffer = AlignedBuffer(byteCount: tensors[t].byteCount ?? 0)
             tensors[t].storage = .owned(buffer)
             tensors[t].isConstant = true
             pointers[t] = buffer.pointer
         }
         let temporaryScratch = AlignedBuffer(byteCount: scratchBytes)
-        let context = InvokeContext(pointers: pointers, scratch: temporaryScratch.pointer, threads: threads)
+        let context = InvokeContext(pointers: pointers, scratch: temporaryScratch.pointer, threads: threads, executor: self)
         try kernel(context)
     }
 
     /// Assigns arena offsets from lifetimes: graph inputs and outputs live for the whole run
     /// (callers read them around `invoke()`), other tensors from their producer to their last
-    /// consumer. Tensors read but never written (variables, state) get zeroed memory of their own.
+    /// consumer. Tensors read but never written (variables, state) get zeroed memory of their
+    /// own, and so do dynamic tensors, which are sized at run time.
     private func plan(_ nodes: [(inputs: [Int], outputs: [Int])]) throws(InterpreterError) {
         let end = nodes.count
         var first = [Int: Int]()
         var last = [Int: Int]()
-        for t in inputs where !tensors[t].isConstant { first[t] = 0; last[t] = end }
+        func planned(_ t: Int) -> Bool { !tensors[t].isConstant && !tensors[t].isDynamic && !tensors[t].isVariable }
+        for t in inputs where planned(t) { first[t] = 0; last[t] = end }
         for (step, node) in nodes.enumerated() {
-            for t in node.outputs where !tensors[t].isConstant && !tensors[t].isVariable {
+            for t in node.outputs {
+                if tensors[t].isDynamic { try giveOwnStorage(t, bytes: 0); continue }
+                guard planned(t) else { continue }
                 if first[t] == nil { first[t] = step }
                 last[t] = max(last[t] ?? step, step)
             }
-            for t in node.inputs where !tensors[t].isConstant {
+            for t in node.inputs where !tensors[t].isConstant && !tensors[t].isDynamic {
                 if first[t] == nil {
-                    try giveOwnStorage(t)
+                    try giveOwnStorage(t, bytes: tensors[t].byteCount)
                     continue
                 }
                 last[t] = max(last[t] ?? step, step)
@@ -82,10 +110,10 @@ extension SubgraphExecutor {
         }
         for t in outputs where first[t] != nil { last[t] = end }
 
-        let planned = first.keys.sorted()
+        let placed = first.keys.sorted()
         var requests: [BufferRequest] = []
-        requests.reserveCapacity(planned.count)
-        for t in planned {
+        requests.reserveCapacity(placed.count)
+        for t in placed {
             guard let size = tensors[t].byteCount else {
                 throw .invalidShape(tensor: tensors[t].name, reason: "type \(tensors[t].type) has no fixed size")
             }
@@ -99,34 +127,73 @@ extension SubgraphExecutor {
         plannedTensorBytes = requests.reduce(0) { $0 + $1.size }
         let newArena = AlignedBuffer(byteCount: memoryPlan.arenaSize)
         // Inputs keep their values across a re-allocation (a resize of another input, say).
-        for (i, t) in planned.enumerated() where inputs.contains(t) {
+        for (i, t) in placed.enumerated() where inputs.contains(t) {
             if case .arena(let old) = tensors[t].storage, let arena, let size = tensors[t].byteCount,
                old + size <= arena.byteCount {
                 newArena.pointer.advanced(by: memoryPlan.offsets[i]).copyMemory(from: arena.pointer + old, byteCount: size)
             }
         }
         arena = newArena
-        for (i, t) in planned.enumerated() { tensors[t].storage = .arena(offset: memoryPlan.offsets[i]) }
+        for (i, t) in placed.enumerated() { tensors[t].storage = .arena(offset: memoryPlan.offsets[i]) }
         for t in tensors.indices { pointers[t] = pointerForPlanning(t) }
     }
 
-    /// Zeroed memory that outlives invocations, for variables and never-written tensors.
-    private func giveOwnStorage(_ t: Int) throws(InterpreterError) {
-        guard let size = tensors[t].byteCount, size <= memoryLimit else {
-            throw .memoryLimitExceeded(requested: tensors[t].byteCount ?? Int.max, limit: memoryLimit)
+    /// Zeroed memory that outlives invocations, for variables, never-written tensors and
+    /// dynamic tensors (which start empty and grow at run time).
+    private func giveOwnStorage(_ t: Int, bytes: Int?) throws(InterpreterError) {
+        guard let size = bytes, size <= memoryLimit else {
+            throw .memoryLimitExceeded(requested: bytes ?? Int.max, limit: memoryLimit)
         }
-        if case .owned(let b) = tensors[t].storage, b.byteCount == size { return }
+        if case .owned(let b) = tensors[t].storage, b.byteCount >= size { return }
         let buffer = AlignedBuffer(byteCount: size)
         tensors[t].storage = .owned(buffer)
         pointers[t] = buffer.pointer
     }
 
-    /// Runs the prepared kernels in order.
+    /// Sets a dynamic tensor's shape at run time, growing its memory when needed.
+    func resizeDynamic(_ t: Int, to shape: [Int]) throws(InterpreterError) -> UnsafeMutableRawPointer {
+        guard tensors[t].isDynamic else {
+            throw .invalidShape(tensor: tensors[t].name, reason: "resized at run time but not declared dynamic")
+        }
+        guard shape.allSatisfy({ $0 >= 0 }) else {
+            throw .invalidShape(tensor: tensors[t].name, reason: "negative dimension in \(shape)")
+        }
+        tensors[t].shape = shape
+        guard let bytes = tensors[t].byteCount, bytes <= memoryLimit else {
+            throw .memoryLimitExceeded(requested: tensors[t].byteCount ?? Int.max, limit: memoryLimit)
+        }
+        try giveOwnStorage(t, bytes: bytes)
+        return pointers[t]
+    }
+
+    /// Runs the prepared kernels in order; nodes downstream of a dynamic shape are prepared
+    /// first, with the shapes this invocation produced.
     func invoke() throws(InterpreterError) {
         guard isAllocated else { throw .tensorsNotAllocated }
         let context = self.invokeContext
         for step in steps {
-            try step.kernel(context)
+            if let kernel = step.kernel {
+                try kernel(context)
+            } else {
+                try runDeferred(step.node, context)
+            }
+        }
+    }
+
+    /// Prepares and runs a node whose inputs were shaped at run time. Its outputs get memory
+    /// of their own sized to the shapes its prepare step declares.
+    func runDeferred(_ node: Int, _ context: InvokeContext) throws(InterpreterError) {
+        let outputs = model.schema.subgraphs[subgraphIndex].operators[node].outputs.map(Int.init).filter { $0 >= 0 }
+        for t in outputs { tensors[t].shape = tensors[t].modelShape }
+        let (kernel, _, scratchBytes) = try prepare(node: node)
+        for t in outputs where tensors[t].byteCount != nil {
+            _ = try resizeDynamic(t, to: tensors[t].shape)
+        }
+        if scratchBytes > (scratch?.byteCount ?? 0) {
+            scratch = AlignedBuffer(byteCount: scratchBytes)
+            try kernel(invokeContext)
+        } else {
+            try kernel(context)
         }
     }
 }

@@ -37,7 +37,7 @@ extension SubgraphExecutor {
         let operators = model.schema.subgraphs[subgraphIndex].operators
         for step in steps {
             let start = monotonicNanoseconds()
-            try step.kernel(context)
+            if let kernel = step.kernel { try kernel(context) } else { try runDeferred(step.node, context) }
             let elapsed = monotonicNanoseconds() - start
             let op = operators[step.node]
             let name = model.operatorKind(ofCode: Int(op.opcodeIndex)).name

@@ -3,19 +3,20 @@ import Kernels
 /// Runs one subgraph of a model: owns its tensors' shapes and memory, the prepared kernels
 /// and the arena. `allocate()` does all checking and planning; `invoke()` only runs kernels.
 final class SubgraphExecutor {
-    let model: Model
+    let environment: ExecutionEnvironment
     let subgraphIndex: Int
-    let registry: OpRegistry
-    let threads: ThreadPool
-    let memoryLimit: Int
-    let useReferenceKernels: Bool
+    var model: Model { environment.model }
+    var registry: OpRegistry { environment.registry }
+    var threads: ThreadPool { environment.threads }
+    var memoryLimit: Int { environment.memoryLimit }
+    var useReferenceKernels: Bool { environment.useReferenceKernels }
 
     var tensors: [TensorRecord]
     let inputs: [Int]
     let outputs: [Int]
 
     /// The nodes left to run at invoke time (folded nodes are gone), in execution order.
-    var steps: [(node: Int, kernel: NodeKernel)] = []
+    var steps: [Step] = []
     var arena: AlignedBuffer?
     var scratch: AlignedBuffer?
     /// Fallback address for zero-sized tensors, so no data pointer is ever null.
@@ -27,13 +28,10 @@ final class SubgraphExecutor {
     var arenaSize = 0
     var plannedTensorBytes = 0
 
-    init(model: Model, subgraph index: Int, options: Interpreter.Options, threads: ThreadPool) throws(InterpreterError) {
-        self.model = model
+    init(environment: ExecutionEnvironment, subgraph index: Int) {
+        self.environment = environment
         self.subgraphIndex = index
-        self.registry = options.registry
-        self.threads = threads
-        self.memoryLimit = options.memoryLimit
-        self.useReferenceKernels = options.useReferenceKernels
+        let model = environment.model
         let sg = model.schema.subgraphs[index]
         inputs = sg.inputs.map(Int.init)
         outputs = sg.outputs.map(Int.init)
@@ -128,6 +126,6 @@ final class SubgraphExecutor {
     }
 
     var invokeContext: InvokeContext {
-        InvokeContext(pointers: pointers, scratch: scratch?.pointer ?? emptyBlock.pointer, threads: threads)
+        InvokeContext(pointers: pointers, scratch: scratch?.pointer ?? emptyBlock.pointer, threads: threads, executor: self)
     }
 }

@@ -26,6 +26,9 @@ struct TensorRecord {
     var storage: Storage = .none
     /// True for weights and for tensors folded at prepare.
     var isConstant: Bool
+    /// True for tensors whose shape is only known at run time (value-dependent outputs and
+    /// everything computed from them); they live in memory of their own, resized as needed.
+    var isDynamic = false
 
     init(name: String, type: DataType, modelShape: [Int], shapeSignature: [Int]?,
          quantization: QuantizationParameters?, isVariable: Bool, isWeight: Bool) {
@@ -43,7 +46,8 @@ struct TensorRecord {
     /// Bytes the current shape needs, or nil when the type has no fixed element size or the
     /// product overflows.
     var byteCount: Int? {
-        guard let size = type.byteSize else { return nil }
+        // A resource tensor holds the 32-bit id of a variable.
+        guard let size = type == .resource ? 4 : type.byteSize else { return nil }
         var n = size
         for d in shape {
             guard d >= 0 else { return nil }

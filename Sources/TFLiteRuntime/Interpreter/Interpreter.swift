@@ -19,7 +19,7 @@ public final class Interpreter {
     /// The options it was created with.
     public let options: Options
     let main: SubgraphExecutor
-    let threads: ThreadPool
+    let environment: ExecutionEnvironment
 
     /// Loads the model at `modelPath` (memory-mapped) and prepares an interpreter for it.
     public convenience init(modelPath: String, options: Options = Options()) throws(InterpreterError) {
@@ -37,8 +37,8 @@ public final class Interpreter {
         guard !model.schema.subgraphs.isEmpty else { throw .model("the model has no subgraphs") }
         self.model = model
         self.options = options
-        threads = ThreadPool(threadCount: options.resolvedThreadCount)
-        main = try SubgraphExecutor(model: model, subgraph: 0, options: options, threads: threads)
+        environment = ExecutionEnvironment(model: model, options: options)
+        main = SubgraphExecutor(environment: environment, subgraph: 0)
     }
 
     /// Number of model inputs.

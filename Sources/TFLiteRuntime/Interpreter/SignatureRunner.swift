@@ -75,7 +75,7 @@ extension Interpreter {
         guard let signature = model.schema.signatureDefs.first(where: { $0.signatureKey == key }) else {
             throw .signatureNotFound(key)
         }
-        let executor = try SubgraphExecutor(model: model, subgraph: Int(signature.subgraphIndex), options: options, threads: threads)
+        let executor = SubgraphExecutor(environment: environment, subgraph: Int(signature.subgraphIndex))
         return SignatureRunner(signature: signature, executor: executor)
     }
 }

@@ -24,7 +24,7 @@ extension Model {
         }
         var calls: [[Int]] = []
         for (s, subgraph) in model.subgraphs.enumerated() {
-            calls.append(try validateSubgraph(subgraph, index: s, in: model))
+            calls.append(try validateSubgraph(subgraph, index: s, in: model, byteCount: byteCount))
         }
         try checkAcyclic(calls)
         for (i, signature) in model.signatureDefs.enumerated() {
@@ -51,7 +51,8 @@ extension Model {
     }
 
     /// Checks one subgraph and returns the subgraphs its operators refer to.
-    static func validateSubgraph(_ subgraph: Schema.SubGraph, index s: Int, in model: Schema.Model) throws(ModelError) -> [Int] {
+    static func validateSubgraph(_ subgraph: Schema.SubGraph, index s: Int, in model: Schema.Model,
+                                 byteCount: Int) throws(ModelError) -> [Int] {
         let tensorCount = subgraph.tensors.count
         for (t, tensor) in subgraph.tensors.enumerated() {
             try validateTensor(tensor, location: "subgraph \(s), tensor \(t) '\(printable(tensor.name ?? ""))'", in: model)
@@ -68,13 +69,23 @@ extension Model {
                 throw .invalid(location: "subgraph \(s), operator \(o)",
                                reason: "opcode index \(op.opcodeIndex) is out of range (the model has \(model.operatorCodes.count) operator codes)")
             }
-            let location = "subgraph \(s), operator \(o) (\(OperatorKind(code: model.operatorCodes[Int(op.opcodeIndex)]).name))"
-            try checkTensorIndices(op.inputs, "input", optional: true, tensorCount: tensorCount, location: location)
-            try checkTensorIndices(op.outputs, "output", optional: false, tensorCount: tensorCount, location: location)
-            try checkTensorIndices(op.intermediates, "intermediate", optional: false, tensorCount: tensorCount, location: location)
+            // Built only when a check fails: most models pass, and names cost time to format.
+            func location() -> String {
+                "subgraph \(s), operator \(o) (\(OperatorKind(code: model.operatorCodes[Int(op.opcodeIndex)]).name))"
+            }
+            try checkTensorIndices(op.inputs, "input", optional: true, tensorCount: tensorCount, location: location())
+            try checkTensorIndices(op.outputs, "output", optional: false, tensorCount: tensorCount, location: location())
+            try checkTensorIndices(op.intermediates, "intermediate", optional: false, tensorCount: tensorCount, location: location())
+            if op.largeCustomOptionsOffset > 1 {
+                let (end, overflow) = op.largeCustomOptionsOffset.addingReportingOverflow(op.largeCustomOptionsSize)
+                guard !overflow, end <= UInt64(byteCount) else {
+                    throw .invalid(location: location(),
+                                   reason: "custom options at offset \(op.largeCustomOptionsOffset) with size \(op.largeCustomOptionsSize) run past the end of the \(byteCount)-byte file")
+                }
+            }
             for callee in op.referencedSubgraphs {
                 guard callee >= 0, callee < model.subgraphs.count else {
-                    throw .invalid(location: location,
+                    throw .invalid(location: location(),
                                    reason: "subgraph index \(callee) is out of range (the model has \(model.subgraphs.count) subgraphs)")
                 }
                 callees.append(callee)
@@ -84,69 +95,71 @@ extension Model {
     }
 
     static func checkTensorIndices(_ indices: [Int32], _ role: String, optional: Bool, tensorCount: Int,
-                                   location: String) throws(ModelError) {
+                                   location: @autoclosure () -> String) throws(ModelError) {
         for (k, index) in indices.enumerated() {
             if optional && index == -1 { continue }
             guard index >= 0, Int(index) < tensorCount else {
-                throw .invalid(location: location,
+                throw .invalid(location: location(),
                                reason: "\(role) \(k): tensor index \(index) is out of range (the subgraph has \(tensorCount) tensors)")
             }
         }
     }
 
     /// Shape, buffer size and quantization parameters of one tensor.
-    static func validateTensor(_ tensor: Schema.Tensor, location: String, in model: Schema.Model) throws(ModelError) {
+    static func validateTensor(_ tensor: Schema.Tensor, location: @autoclosure () -> String, in model: Schema.Model) throws(ModelError) {
         for dim in tensor.shape where dim < 0 {
-            throw .invalid(location: location, reason: "shape \(tensor.shape) has a negative dimension")
+            throw .invalid(location: location(), reason: "shape \(tensor.shape) has a negative dimension")
         }
         for dim in tensor.shapeSignature where dim < -1 {
-            throw .invalid(location: location, reason: "shape_signature \(tensor.shapeSignature) has a dimension below -1")
+            throw .invalid(location: location(), reason: "shape_signature \(tensor.shapeSignature) has a dimension below -1")
         }
         if !tensor.shapeSignature.isEmpty && tensor.shapeSignature.count != tensor.shape.count {
-            throw .invalid(location: location,
+            throw .invalid(location: location(),
                            reason: "shape_signature \(tensor.shapeSignature) and shape \(tensor.shape) differ in rank")
         }
         var elements = 1
         for dim in tensor.shape {
             let (product, overflow) = elements.multipliedReportingOverflow(by: Int(dim))
             guard !overflow else {
-                throw .invalid(location: location, reason: "shape \(tensor.shape) has more elements than can be counted")
+                throw .invalid(location: location(), reason: "shape \(tensor.shape) has more elements than can be counted")
             }
             elements = product
         }
+        let elementSize = tensor.type.byteSize ?? 1
+        let (byteCount, byteOverflow) = elements.multipliedReportingOverflow(by: elementSize)
+        guard !byteOverflow else {
+            throw .invalid(location: location(), reason: "shape \(tensor.shape) of \(tensor.type.name) has more bytes than can be counted")
+        }
         guard Int(tensor.buffer) < model.buffers.count else {
-            throw .invalid(location: location,
+            throw .invalid(location: location(),
                            reason: "buffer index \(tensor.buffer) is out of range (the model has \(model.buffers.count) buffers)")
         }
         let buffer = model.buffers[Int(tensor.buffer)]
         let stored = buffer.data.map { $0.count } ?? (buffer.offset > 1 ? Int(buffer.size) : 0)
-        if stored > 0, tensor.sparsity == nil, let elementSize = tensor.type.byteSize {
-            let (expected, overflow) = elements.multipliedReportingOverflow(by: elementSize)
-            guard !overflow, stored == expected else {
-                throw .invalid(location: location,
-                               reason: "buffer \(tensor.buffer) holds \(stored) bytes but shape \(tensor.shape) of \(tensor.type.name) needs \(overflow ? "more than can be counted" : String(expected))")
-            }
+        if stored > 0, tensor.sparsity == nil, tensor.type.byteSize != nil, stored != byteCount {
+            throw .invalid(location: location(),
+                           reason: "buffer \(tensor.buffer) holds \(stored) bytes but shape \(tensor.shape) of \(tensor.type.name) needs \(byteCount)")
         }
         if let quantization = tensor.quantization {
-            try validateQuantization(quantization, shape: tensor.shape, location: location)
+            try validateQuantization(quantization, shape: tensor.shape, location: location())
         }
     }
 
     /// One scale per tensor, or one per slice along `quantized_dimension`; zero points absent
     /// or matching the scales.
-    static func validateQuantization(_ q: Schema.QuantizationParameters, shape: [Int32], location: String) throws(ModelError) {
+    static func validateQuantization(_ q: Schema.QuantizationParameters, shape: [Int32], location: @autoclosure () -> String) throws(ModelError) {
         let scales = q.scale.count
         guard scales > 0 else { return }
         let axis = Int(q.quantizedDimension)
         guard axis >= 0, shape.isEmpty || axis < shape.count else {
-            throw .invalid(location: location, reason: "quantized_dimension \(axis) is outside the tensor's rank \(shape.count)")
+            throw .invalid(location: location(), reason: "quantized_dimension \(axis) is outside the tensor's rank \(shape.count)")
         }
         guard scales == 1 || (!shape.isEmpty && scales == Int(shape[axis])) else {
-            throw .invalid(location: location,
+            throw .invalid(location: location(),
                            reason: "\(scales) quantization scales for dimension \(axis) of shape \(shape); expected 1 or that dimension's size")
         }
         guard q.zeroPoint.isEmpty || q.zeroPoint.count == scales else {
-            throw .invalid(location: location, reason: "\(q.zeroPoint.count) zero points for \(scales) quantization scales")
+            throw .invalid(location: location(), reason: "\(q.zeroPoint.count) zero points for \(scales) quantization scales")
         }
     }
 

@@ -87,6 +87,20 @@ public final class Model: @unchecked Sendable {
         return data.isEmpty ? nil : data
     }
 
+    /// The custom options of operator `op` in subgraph `subgraph`: its `custom_options`
+    /// vector, or the `large_custom_options_offset`/`size` region after the FlatBuffer that
+    /// models over 2 GiB use; nil when it has none. Load proved both forms in range.
+    public func customOptions(subgraph: Int, operator op: Int) -> UnsafeRawBufferPointer? {
+        let node = schema.subgraphs[subgraph].operators[op]
+        if let range = node.customOptions {
+            return bytes(range)
+        }
+        if node.largeCustomOptionsOffset > 1, node.largeCustomOptionsSize > 0 {
+            return bytes(Schema.ByteRange(offset: Int(node.largeCustomOptionsOffset), count: Int(node.largeCustomOptionsSize)))
+        }
+        return nil
+    }
+
     /// The buffer of the metadata entry called `name` (e.g. `TFLITE_METADATA`), or nil when
     /// there is no such entry.
     public func metadataBuffer(named name: String) -> UnsafeRawBufferPointer? {

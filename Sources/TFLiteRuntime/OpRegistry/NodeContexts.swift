@@ -26,6 +26,18 @@ struct InvokeContext {
     let pointers: UnsafeMutablePointer<UnsafeMutableRawPointer>
     let scratch: UnsafeMutableRawPointer
     let threads: ThreadPool
+    /// The running subgraph, for kernels whose output shape depends on values (they resize
+    /// their output before writing it) and for control flow.
+    unowned(unsafe) let executor: SubgraphExecutor
+
+    /// Gives dynamic tensor `tensor` the shape `shape` (memory grows as needed) and returns its
+    /// new data pointer. Only for outputs declared with `setOutputDynamic` at prepare.
+    func resize(_ tensor: Int, to shape: [Int]) throws(InterpreterError) -> UnsafeMutableRawPointer {
+        try executor.resizeDynamic(tensor, to: shape)
+    }
+
+    /// The current shape of a tensor (for kernels reading dynamic inputs).
+    func shape(_ tensor: Int) -> [Int] { executor.tensors[tensor].shape }
 
     @inline(__always)
     func raw(_ tensor: Int) -> UnsafeMutableRawPointer { pointers[tensor] }
@@ -105,6 +117,14 @@ struct PrepareContext {
     func setOutputShape(_ i: Int, _ shape: [Int]) throws(InterpreterError) {
         guard i < outputIndices.count, outputIndices[i] >= 0 else { throw invalid("output \(i) is missing") }
         try executor.setShape(outputIndices[i], shape, node: self)
+    }
+
+    /// Declares that output `i`'s shape depends on input values: it gets memory of its own at
+    /// run time, where the kernel must call `InvokeContext.resize` before writing it, and the
+    /// nodes that read it are prepared again at each invocation.
+    func setOutputDynamic(_ i: Int) throws(InterpreterError) {
+        guard i < outputIndices.count, outputIndices[i] >= 0 else { throw invalid("output \(i) is missing") }
+        executor.tensors[outputIndices[i]].isDynamic = true
     }
 
     /// Reserves scratch memory for the kernel; all nodes share one block, so a kernel may only

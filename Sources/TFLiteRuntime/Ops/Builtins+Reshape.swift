@@ -72,13 +72,35 @@ private func prepareSqueeze(_ ctx: inout PrepareContext) throws(InterpreterError
 
 private func prepareExpandDims(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
-    let input = try ctx.input(0)
-    let axisValues = try ctx.constantIntegers(input: 1)
-    guard axisValues.count == 1 else { throw ctx.invalid("axis must hold one value, holds \(axisValues.count)") }
-    let axis = axisValues[0] < 0 ? axisValues[0] + input.rank + 1 : axisValues[0]
-    guard axis >= 0, axis <= input.rank else { throw ctx.invalid("axis \(axisValues[0]) out of range for rank \(input.rank)") }
-    var shape = input.shape
-    shape.insert(1, at: axis)
-    try ctx.setOutputShape(0, shape)
-    return try copyKernel(ctx)
+    let input = try ctx.input(0), axisTensor = try ctx.input(1)
+    guard axisTensor.type == .int32 || axisTensor.type == .int64, axisTensor.elementCount == 1 else {
+        throw ctx.invalid("axis must be one int32 or int64 value, is \(axisTensor.type) \(axisTensor.shape)")
+    }
+    /// The output shape for an axis value, or nil when it is out of range.
+    let inputShape = input.shape
+    func expanded(_ a: Int) -> [Int]? {
+        let axis = a < 0 ? a + inputShape.count + 1 : a
+        guard axis >= 0, axis <= inputShape.count else { return nil }
+        var shape = inputShape
+        shape.insert(1, at: axis)
+        return shape
+    }
+    if axisTensor.isConstant {
+        let a = try ctx.constantIntegers(input: 1)[0]
+        guard let shape = expanded(a) else { throw ctx.invalid("axis \(a) out of range for rank \(input.rank)") }
+        try ctx.setOutputShape(0, shape)
+        return try copyKernel(ctx)
+    }
+    // The axis arrives at run time (a model input): the output shape is decided then.
+    try ctx.setOutputDynamic(0)
+    let from = input.index, to = try ctx.output(0).index, axisIndex = axisTensor.index, is64 = axisTensor.type == .int64
+    let bytes = input.elementCount * (input.type.byteSize ?? 0), node = ctx.nodeIndex
+    return { (c) throws(InterpreterError) in
+        let a = is64 ? Int(truncatingIfNeeded: c.data(axisIndex, as: Int64.self).pointee) : Int(c.data(axisIndex, as: Int32.self).pointee)
+        guard let shape = expanded(a) else {
+            throw .invokeFailed(node: node, op: "EXPAND_DIMS", reason: "axis \(a) out of range for rank \(inputShape.count)")
+        }
+        let dst = try c.resize(to, to: shape)
+        if bytes > 0 { dst.copyMemory(from: c.raw(from), byteCount: bytes) }
+    }
 }

@@ -13,15 +13,29 @@ import Darwin
 /// two descriptors in one process exclude each other too (unlike `fcntl` record locks).
 enum CacheLock {
     /// Runs `body` while holding the lock on `file`, creating the file if needed.
-    static func withLock<T>(on file: URL, _ body: () throws(ModelDownloadError) -> T) throws(ModelDownloadError) -> T {
+    ///
+    /// Every holder keeps the lock for a rename or two, so waiting longer than `timeout`
+    /// means a stuck process; that is reported instead of waiting forever.
+    static func withLock<T>(
+        on file: URL, timeout: Double = 30, _ body: () throws(ModelDownloadError) -> T
+    ) throws(ModelDownloadError) -> T {
         let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw ModelDownloadError.cache(path: file.path, reason: "cannot open lock file: \(String(cString: strerror(errno)))")
+            throw .cache(path: file.path, reason: "cannot open lock file: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw ModelDownloadError.cache(path: file.path, reason: "cannot lock: \(String(cString: strerror(errno)))")
+        var waited = 0.0
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            switch errno {
+            case EINTR:
+                continue
+            case EWOULDBLOCK where waited < timeout:
+                usleep(10_000)
+                waited += 0.01
+            case EWOULDBLOCK:
+                throw .cache(path: file.path, reason: "still locked by another process after \(timeout) s")
+            default:
+                throw .cache(path: file.path, reason: "cannot lock: \(String(cString: strerror(errno)))")
             }
         }
         defer { flock(descriptor, LOCK_UN) }

@@ -28,7 +28,8 @@ public final class ModelDownloadProgress: @unchecked Sendable {
         self.model = model
     }
 
-    /// Bytes of the model file received so far in the current attempt.
+    /// Bytes of the model file received so far, kept across resumed attempts (back to 0 when
+    /// a transfer has to restart from the first byte).
     public var completedBytes: Int64 { lock.withLock { received } }
 
     /// The model file's size from the manifest; 0 until the manifest has been read.

@@ -65,11 +65,11 @@ final class ModelFileSink: @unchecked Sendable {
     private func begin(_ response: HTTPURLResponse) throws(ModelDownloadError) {
         let url = manifest.modelURL
         switch response.statusCode {
-        case 206 where written > 0:
+        case 206:
             guard let start = ModelFileSink.rangeStart(response.value(forHTTPHeaderField: "Content-Range")),
                   start == written
             else {
-                // A range other than the one asked for: start over on the next attempt.
+                // Not the range asked for: start over on the next attempt.
                 try reset()
                 throw .transport(url: url, message: "the server resumed at an unexpected offset")
             }

@@ -48,10 +48,11 @@ extension ModelManager {
     public func deleteDownloadedModel(named name: String) throws(ModelDownloadError) {
         try RemoteModel.checkName(name)
         let folder = folder(for: name)
-        guard FileManager.default.fileExists(atPath: recordFile(for: name).path) else {
-            throw .notDownloaded(name)
-        }
+        guard FileManager.default.fileExists(atPath: folder.path) else { throw .notDownloaded(name) }
         try CacheLock.withLock(on: lockFile(for: name)) { () throws(ModelDownloadError) in
+            guard FileManager.default.fileExists(atPath: recordFile(for: name).path) else {
+                throw .notDownloaded(name)
+            }
             // The record goes first: without it the folder holds no current model, whatever
             // happens to the files after.
             do {

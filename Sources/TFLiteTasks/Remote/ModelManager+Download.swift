@@ -24,8 +24,8 @@ extension ModelManager {
     }
 
     /// Downloads `model` in the calling task (see `download(_:conditions:)`) and returns
-    /// when the cache holds its current version.
-    /// - Parameter progress: called on an arbitrary thread with (bytes received, total bytes).
+    /// when the cache holds its current version. Cancelling the calling task cancels the
+    /// download.
     /// - Throws: the `ModelDownloadError` that stopped the download; the cache then holds
     ///   what it held before.
     public func downloadModel(
@@ -102,19 +102,21 @@ extension ModelManager {
     ) async throws(ModelDownloadError) -> ModelManifest {
         let url = model.source
         let limit = ModelManifest.maximumManifestBytes
-        let body = try await withRetries(conditions) { () async throws(ModelDownloadError) -> Data in
-            let buffer = ManifestBuffer()
+        let buffer = try await withRetries(conditions) { () async throws(ModelDownloadError) -> ManifestBuffer in
+            let buffer = ManifestBuffer(url: url)
             try await HTTPRequest.get(url, conditions: conditions) { response throws(ModelDownloadError) in
                 guard (200..<300).contains(response.statusCode) else { throw .httpStatus(response.statusCode, url: url) }
+                // After redirects, relative model URLs resolve against where the manifest was found.
+                buffer.url = response.url ?? url
             } onData: { data throws(ModelDownloadError) in
                 guard buffer.data.count + data.count <= limit else {
                     throw .invalidManifest(url: url, reason: "larger than \(limit) bytes")
                 }
                 buffer.data.append(data)
             }
-            return buffer.data
+            return buffer
         }
-        return try ModelManifest(decoding: body, from: url)
+        return try ModelManifest(decoding: buffer.data, from: buffer.url)
     }
 
     /// Runs `operation`, retrying transient failures with exponential backoff.
@@ -166,7 +168,7 @@ extension ModelManager {
                 file: fileName, manifestURL: source.absoluteString, modelURL: manifest.modelURL.absoluteString,
                 downloadedAt: ISO8601DateFormatter().string(from: Date()))
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let temporary = folder.appendingPathComponent(".record-\(UUID().uuidString)")
             do {
                 try encoder.encode(record).write(to: temporary)
@@ -198,7 +200,13 @@ extension DownloadedModel {
     }
 }
 
-/// Collects a manifest body; written on the request's delegate queue, read after it ends.
+/// Collects a manifest body and its final URL; written on the request's delegate queue,
+/// read after the request ends.
 private final class ManifestBuffer: @unchecked Sendable {
     var data = Data()
+    var url: URL
+
+    init(url: URL) {
+        self.url = url
+    }
 }

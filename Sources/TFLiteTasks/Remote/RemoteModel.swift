@@ -26,6 +26,12 @@ public struct RemoteModel: Sendable, Hashable, CustomStringConvertible {
     /// `name <source>`.
     public var description: String { "\(name) <\(source.absoluteString)>" }
 
+    /// True when `name` can name a remote model: 1 to 128 characters from
+    /// `A-Z a-z 0-9 . - _`, not starting with `.` (so it is safe as a folder name).
+    public static func isValidName(_ name: String) -> Bool {
+        (try? checkName(name)) != nil
+    }
+
     /// Throws unless `name` is safe to use as a single path component.
     static func checkName(_ name: String) throws(ModelDownloadError) {
         let allowed = name.utf8.allSatisfy { byte in

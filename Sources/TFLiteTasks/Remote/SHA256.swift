@@ -106,8 +106,8 @@ struct SHA256: Sendable {
                 w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
             }
             for t in 16..<64 {
-                let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+                let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] &>> 3)
+                let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] &>> 10)
                 w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
             }
             var (a, b, c, d, e, f, g, h) = state
@@ -131,5 +131,6 @@ struct SHA256: Sendable {
 
 @inline(__always)
 private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 {
-    (x >> n) | (x << (32 - n))
+    // Masking shifts: `n` is always 1...31, and the checked forms are far slower.
+    (x &>> n) | (x &<< (32 &- n))
 }

@@ -6,7 +6,7 @@ import Kernels
                                                    "zoo_math_unary_q_int8", "mobilenet_v2_uint8io", "efficientnet_lite0__chelsea"])
         .filter { $0.op == "QUANTIZE" || $0.op == "DEQUANTIZE" }
 
-    @Test func fixturesArePresent() { #expect(Self.cases.count == 17) }
+    @Test func fixturesArePresent() { #expect(Self.cases.count == 18) }
 
     @Test(arguments: cases)
     func matchesLiteRTExactly(_ f: QuantizedOpFixture) {

@@ -14,9 +14,12 @@ struct QuantizedOpFixture: Decodable, CustomStringConvertible {
         var zeroPoints: [Int]
         var quantizedDimension: Int
         var data: [Double]
+        /// Float tensors are stored as float32 bit patterns.
+        var floatBits: Bool?
 
         enum CodingKeys: String, CodingKey {
             case index, name, dtype, shape, scales, data
+            case floatBits = "float_bits"
             case zeroPoints = "zero_points"
             case quantizedDimension = "quantized_dimension"
         }
@@ -28,7 +31,9 @@ struct QuantizedOpFixture: Decodable, CustomStringConvertible {
         var count: Int { shape.reduce(1, *) }
 
         func values<T: BinaryInteger>(_: T.Type) -> [T] { data.map { T(Int64($0)) } }
-        var floats: [Float] { data.map { Float($0) } }
+        var floats: [Float] {
+            floatBits == true ? data.map { Float(bitPattern: UInt32($0)) } : data.map { Float($0) }
+        }
     }
 
     struct Options: Decodable {

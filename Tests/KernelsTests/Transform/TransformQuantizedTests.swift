@@ -46,3 +46,23 @@ import Kernels
         #expect(diff.isExact, "\(f): \(diff)")
     }
 }
+
+@Suite struct PadQuantizedTests {
+    static let cases = QuantizedOpFixture.all(in: ["zoo_pad_int8"]).filter { $0.op == "PAD" || $0.op == "PADV2" }
+
+    @Test func fixturesArePresent() { #expect(Self.cases.count == 2) }
+
+    @Test(arguments: cases)
+    func matchesLiteRTExactly(_ f: QuantizedOpFixture) {
+        let input = f.inputs[0]!, output = f.outputs[0]
+        let paddings = f.inputs[1]!.values(Int.self)
+        let before = stride(from: 0, to: paddings.count, by: 2).map { paddings[$0] }
+        // PAD fills with the zero point (real zero); PADV2 with its constant input.
+        let padValue = f.op == "PADV2" ? Int8(f.inputs[2]!.values(Int64.self)[0]) : Int8(output.zeroPoint)
+        let actual = runUnary(Int8.self, input, outputCount: output.count) {
+            quantizedPad(input: $0, inputShape: input.shape, before: before, padValue: padValue, output: $1, outputShape: output.shape)
+        }
+        let diff = UnitDifference(actual, output.values(Int64.self))
+        #expect(diff.isExact, "\(f): \(diff)")
+    }
+}

@@ -38,6 +38,23 @@ import TFLiteRuntime
         #expect(model.operatorKind(ofCode: 3).name == "MyOp")
     }
 
+    @Test func customOptionsOfTheDetector() throws {
+        let model = try Model(path: Fixtures.corpusFile("models/ssd_detector_float.tflite").path)
+        let operators = model.schema.subgraphs[0].operators
+        let custom = operators.indices.filter { model.operatorKind(ofCode: Int(operators[$0].opcodeIndex)) == .custom("TFLite_Detection_PostProcess") }
+        #expect(custom.count == 1)
+        for o in operators.indices {
+            let options = model.customOptions(subgraph: 0, operator: o)
+            if custom.contains(o) {
+                let range = try #require(operators[o].customOptions)
+                #expect(options?.baseAddress == model.bytes(range).baseAddress)
+                #expect(options?.count == range.count)
+            } else {
+                #expect(options == nil)
+            }
+        }
+    }
+
     @Test func metadataByName() throws {
         var tiny = TinyModel()
         tiny.buffers.append(TinyModel.Buffer(data: Array("licence".utf8)))

@@ -105,8 +105,8 @@ import TFLiteRuntime
             for t in subgraph.tensors.indices {
                 if let data = model.constantData(subgraph: s, tensor: t), let last = data.last { sum &+= Int(last) }
             }
-            for op in subgraph.operators {
-                if let range = op.customOptions, let last = model.bytes(range).last { sum &+= Int(last) }
+            for o in subgraph.operators.indices {
+                if let options = model.customOptions(subgraph: s, operator: o), let last = options.last { sum &+= Int(last) }
             }
         }
         for entry in model.schema.metadata {

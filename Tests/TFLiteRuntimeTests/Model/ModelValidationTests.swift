@@ -64,6 +64,16 @@ import TFLiteRuntime
         #expect(error.reason.contains("more elements than can be counted"))
     }
 
+    @Test func shapeWhoseByteCountOverflows() throws {
+        // (2^31 - 1)^2 * 2 elements still fit a 64-bit count; four bytes each do not.
+        var tiny = TinyModel()
+        tiny.subgraphs[0].tensors[2].shape = [Int32.max, Int32.max, 2]
+        let error = try #require(Self.invalid(tiny))
+        #expect(error.reason.contains("more bytes than can be counted"))
+        tiny.subgraphs[0].tensors[2].type = .int8
+        #expect(Self.loadError(tiny.bytes()) == nil, "one byte each fits")
+    }
+
     @Test func dynamicDimensionsOnlyInShapeSignature() throws {
         var tiny = TinyModel()
         tiny.subgraphs[0].tensors[0].shape = [1, 3]

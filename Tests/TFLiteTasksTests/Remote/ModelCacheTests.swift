@@ -63,7 +63,7 @@ import Testing
             Issue.record("expected the fallback")
             return
         }
-        #expect(reason.contains("TFL3"))
+        #expect(reason.contains("is not usable"))
     }
 
     @Test func aTamperedRecordIsIgnoredNotFollowed() async throws {
@@ -94,5 +94,43 @@ import Testing
         #expect(ModelManager.defaultCacheDirectory(environment: ["HOME": "/home/u"]).path
             == "/home/u/.cache/swift-tflite/models")
         #endif
+    }
+}
+
+extension ModelCacheTests {
+    @Test func anUnusableCacheDirectoryFailsWithACacheError() async throws {
+        let bed = try RemoteTestBed()
+        try bed.publish(version: "1", payload: try CorpusModel.small())
+        // The cache path is a regular file, so no model folder can be made in it.
+        try Data("not a folder".utf8).write(to: bed.cache)
+        let thrown = await #expect(throws: ModelDownloadError.self) {
+            try await bed.manager.downloadModel(bed.model, conditions: RemoteTestBed.quick)
+        }
+        guard case .cache(let path, _) = thrown else {
+            Issue.record("expected a cache error, got \(String(describing: thrown))")
+            return
+        }
+        #expect(path.hasPrefix(bed.cache.path))
+        #expect(bed.recorder.events.map(\.succeeded) == [false])
+    }
+}
+
+extension ModelCacheTests {
+    /// A commit removes partial files abandoned over an hour ago and keeps recent ones, which
+    /// may belong to a download running in another process.
+    @Test func abandonedPartialFilesAreSweptRecentOnesKept() async throws {
+        let bed = try RemoteTestBed()
+        try bed.publish(version: "1", payload: try CorpusModel.small())
+        let folder = bed.cache.appendingPathComponent("flowers")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let abandoned = folder.appendingPathComponent(".partial-abandoned")
+        let running = folder.appendingPathComponent(".partial-running")
+        try Data([1, 2, 3]).write(to: abandoned)
+        try Data([4, 5, 6]).write(to: running)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)],
+                                              ofItemAtPath: abandoned.path)
+        _ = try await bed.manager.downloadModel(bed.model, conditions: RemoteTestBed.quick)
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: running.path))
     }
 }

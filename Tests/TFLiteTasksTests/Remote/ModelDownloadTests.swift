@@ -114,14 +114,33 @@ import Testing
                         replies: [.stall(try payload.bytes(), bytes: 1000, seconds: 5)])
         let conditions = ModelDownloadConditions(requestTimeout: 10, maxRetries: 0)
         let progress = bed.manager.download(bed.model, conditions: conditions)
-        while progress.completedBytes == 0 && !progress.isFinished {
+        while progress.completedBytes < 1000 && !progress.isFinished {
             try await Task.sleep(nanoseconds: 5_000_000)
         }
+        #expect(!progress.isFinished)
+        #expect(progress.completedBytes == 1000)
+        #expect(progress.totalBytes == Int64(payload.size))
+        #expect(progress.fractionCompleted == 1000 / Double(payload.size))
         progress.cancel()
         await #expect(throws: ModelDownloadError.cancelled) { try await progress.value }
         #expect(!bed.manager.isModelDownloaded(bed.model))
         #expect(!bed.folderContents().contains { $0.hasPrefix(".partial-") || $0.hasSuffix(".tflite") })
         #expect(bed.recorder.events.first?.error == .cancelled)
+    }
+
+    @Test func httpRedirectsAreFollowed() async throws {
+        let bed = try RemoteTestBed()
+        let payload = try CorpusModel.small()
+        // The manifest moved; its relative model URL resolves against where it was found.
+        bed.server.route(bed.manifestPath, .redirect("/moved/flowers.json"))
+        bed.server.route("/moved/flowers.json", .body(RemoteTestBed.manifest(
+            name: "flowers", version: "1", url: "flowers-1.tflite", sha256: payload.sha256, size: payload.size)))
+        bed.server.route("/moved/flowers-1.tflite", .redirect(bed.server.url("/files/f.tflite").absoluteString))
+        bed.server.route("/files/f.tflite", .body(try payload.bytes()))
+        let result = try await bed.manager.downloadModel(bed.model, conditions: RemoteTestBed.quick)
+        #expect(result.model.sha256 == payload.sha256)
+        #expect(result.model.modelURL == bed.server.url("/moved/flowers-1.tflite"))
+        #expect(bed.server.requests(to: "/files/f.tflite").count == 1)
     }
 
     @Test func backoffDoublesUpToTheCap() {

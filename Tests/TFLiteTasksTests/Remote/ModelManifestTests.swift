@@ -76,3 +76,34 @@ import Testing
         #expect(model.name == "Model_v2.1-a")
     }
 }
+
+extension ModelManifestTests {
+    /// Random damage to a valid manifest parses or gives `invalidManifest`/`unsupportedURL`,
+    /// never a trap.
+    @Test func randomManifestDamageNeverCrashes() {
+        let valid = Array(#"{"name":"flowers","version":"3","url":"f.tflite","sha256":"\#(hash)","size":3164}"#.utf8)
+        var generator = SystemRandomNumberGenerator()
+        var outcomes = (parsed: 0, refused: 0)
+        for _ in 0..<2000 {
+            var bytes = valid
+            for _ in 0..<Int.random(in: 1...6, using: &generator) {
+                let index = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[index] = UInt8.random(in: 0...255, using: &generator)
+                case 1: bytes.remove(at: index)
+                default: bytes.insert(UInt8.random(in: 0...255, using: &generator), at: index)
+                }
+            }
+            do {
+                _ = try ModelManifest(decoding: Data(bytes), from: source)
+                outcomes.parsed += 1
+            } catch .invalidManifest, .unsupportedURL {
+                outcomes.refused += 1
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+        #expect(outcomes.parsed + outcomes.refused == 2000)
+        #expect(outcomes.refused > 0)
+    }
+}

@@ -25,6 +25,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case stall([UInt8], bytes: Int, seconds: Double)
         /// 302 to `location`.
         case redirect(String)
+        /// These bytes instead of an HTTP response, then the connection is closed.
+        case raw([UInt8])
     }
 
     /// One request as received.
@@ -147,6 +149,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             Thread.sleep(forTimeInterval: seconds)
         case .redirect(let location):
             transmit(connection, head(302, length: 0, extra: ["Location": location]))
+        case .raw(let bytes):
+            transmit(connection, bytes)
         }
     }
 

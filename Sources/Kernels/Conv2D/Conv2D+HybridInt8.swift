@@ -1,0 +1,85 @@
+/// What a dynamic-range ("hybrid") convolution needs at run time: float activations, int8
+/// weights with one scale per output channel, a float bias and a float activation clamp.
+public struct HybridConvParams: Sendable {
+    /// Strides, dilations and padding.
+    public var geometry: ConvGeometry
+    /// One weight scale per output channel (a per-tensor scale repeated).
+    public var filterScales: [Float]
+    /// The fused activation clamp.
+    public var activation: ActivationRange<Float>
+    /// Quantise inputs asymmetrically. LiteRT's per-channel hybrid CONV_2D and
+    /// DEPTHWISE_CONV_2D always do (their options have no such flag); FULLY_CONNECTED follows
+    /// its `asymmetric_quantize_inputs` option.
+    public var asymmetricInputs: Bool
+
+    /// Creates the parameters.
+    public init(geometry: ConvGeometry, filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool) {
+        self.geometry = geometry
+        self.filterScales = filterScales
+        self.activation = activation
+        self.asymmetricInputs = asymmetricInputs
+    }
+}
+
+/// Quantises each batch of a float NHWC input to int8 as TFLite's hybrid kernels do (one scale
+/// per batch over all its pixels), returning the scales.
+func quantizeHybridBatches(_ input: UnsafePointer<Float>, batches: Int, batchSize: Int, asymmetric: Bool,
+                           into quantized: UnsafeMutablePointer<Int8>) -> [HybridInputScale] {
+    (0..<batches).map { b in
+        asymmetric
+            ? asymmetricQuantizeFloats(input + b * batchSize, count: batchSize, into: quantized + b * batchSize)
+            : symmetricQuantizeFloats(input + b * batchSize, count: batchSize, into: quantized + b * batchSize)
+    }
+}
+
+/// Hybrid CONV_2D with per-channel int8 weights, as TFLite's reference `HybridConvPerChannel`:
+/// each input batch is quantised to int8 on the fly, the int32 sum of
+/// `filter * (input - offset)` is scaled by `filterScale[c]` then the batch scale (in that
+/// order, in float), the float bias is added and the result clamped.
+///
+/// - Parameters:
+///   - filter: `[outputChannels, kernelHeight, kernelWidth, inputChannels / groups]`.
+///   - bias: one float per output channel, or nil.
+///   - scratch: `inputShape.elementCount` int8 values for the quantised input.
+public func hybridConv2DInt8(
+    _ params: HybridConvParams,
+    input: UnsafePointer<Float>, inputShape: NHWC,
+    filter: UnsafePointer<Int8>, filterShape: NHWC,
+    bias: UnsafePointer<Float>?,
+    output: UnsafeMutablePointer<Float>, outputShape: NHWC,
+    scratch: UnsafeMutablePointer<Int8>
+) {
+    let batchSize = inputShape.height * inputShape.width * inputShape.channels
+    let scales = quantizeHybridBatches(input, batches: inputShape.batch, batchSize: batchSize,
+                                       asymmetric: params.asymmetricInputs, into: scratch)
+    let g = params.geometry
+    let inputDepth = inputShape.channels, filterDepth = filterShape.channels, outputDepth = outputShape.channels
+    let filtersPerGroup = outputDepth / (inputDepth / filterDepth)
+    for b in 0..<outputShape.batch {
+        let offset = scales[b].offset
+        for oy in 0..<outputShape.height {
+            for ox in 0..<outputShape.width {
+                for oc in 0..<outputDepth {
+                    let channelBase = (oc / filtersPerGroup) * filterDepth
+                    var acc: Int32 = 0
+                    for ky in 0..<filterShape.height {
+                        let iy = oy * g.strideHeight - g.paddingHeight.before + ky * g.dilationHeight
+                        if iy < 0 || iy >= inputShape.height { continue }
+                        for kx in 0..<filterShape.width {
+                            let ix = ox * g.strideWidth - g.paddingWidth.before + kx * g.dilationWidth
+                            if ix < 0 || ix >= inputShape.width { continue }
+                            let x = scratch + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
+                            let w = filter + (((oc * filterShape.height + ky) * filterShape.width + kx) * filterDepth)
+                            for ic in 0..<filterDepth {
+                                acc &+= Int32(w[ic]) &* (Int32(x[ic]) &- offset)
+                            }
+                        }
+                    }
+                    var value = Float(acc) * params.filterScales[oc] * scales[b].scale
+                    if let bias { value += bias[oc] }
+                    output[((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth + oc] = params.activation.clamp(value)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// Optimised int8 DEPTHWISE_CONV_2D for a depth multiplier of 1: 16 channels at a time in int32
+/// lanes (`acc += filter * (input + inputOffset)`), then the shared per-channel requantisation.
+/// Bit-exact with `quantizedDepthwiseConv2D`; other depth multipliers use the reference kernel.
+public func depthwiseConv2DInt8Optimized(
+    _ params: QuantizedConvParams, depthMultiplier: Int,
+    input: UnsafePointer<Int8>, inputShape: NHWC,
+    filter: UnsafePointer<Int8>, filterShape: NHWC,
+    bias: UnsafePointer<Int32>?,
+    output: UnsafeMutablePointer<Int8>, outputShape: NHWC
+) {
+    guard depthMultiplier == 1, params.filterOffset == 0 else {
+        quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: input, inputShape: inputShape,
+                                 filter: filter, filterShape: filterShape, bias: bias, output: output, outputShape: outputShape)
+        return
+    }
+    let g = params.geometry
+    let channels = inputShape.channels
+    let offset = SIMD16<Int32>(repeating: params.inputOffset)
+    let rin = UnsafeRawPointer(input), rw = UnsafeRawPointer(filter)
+    for b in 0..<outputShape.batch {
+        for oy in 0..<outputShape.height {
+            for ox in 0..<outputShape.width {
+                let out = output + ((b * outputShape.height + oy) * outputShape.width + ox) * channels
+                var c = 0
+                while c < channels {
+                    let width = min(16, channels - c)
+                    let vectorised = width == 16
+                    // The last partial group of channels accumulates lane by lane.
+                    var lanes = SIMD16<Int32>()
+                    for ky in 0..<filterShape.height {
+                        let iy = oy * g.strideHeight - g.paddingHeight.before + ky * g.dilationHeight
+                        if iy < 0 || iy >= inputShape.height { continue }
+                        for kx in 0..<filterShape.width {
+                            let ix = ox * g.strideWidth - g.paddingWidth.before + kx * g.dilationWidth
+                            if ix < 0 || ix >= inputShape.width { continue }
+                            let inBase = ((b * inputShape.height + iy) * inputShape.width + ix) * channels + c
+                            let wBase = (ky * filterShape.width + kx) * channels + c
+                            if vectorised {
+                                let x = SIMD16<Int32>(truncatingIfNeeded: rin.loadUnaligned(fromByteOffset: inBase, as: SIMD16<Int8>.self))
+                                let w = SIMD16<Int32>(truncatingIfNeeded: rw.loadUnaligned(fromByteOffset: wBase, as: SIMD16<Int8>.self))
+                                lanes &+= w &* (x &+ offset)
+                            } else {
+                                for j in 0..<width {
+                                    lanes[j] &+= Int32(filter[wBase + j]) &* (Int32(input[inBase + j]) &+ params.inputOffset)
+                                }
+                            }
+                        }
+                    }
+                    for j in 0..<width {
+                        let oc = c + j
+                        var acc = lanes[j]
+                        if let bias { acc &+= bias[oc] }
+                        acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
+                        out[oc] = Int8(clampedQuantized: params.activation.clamp(acc))
+                    }
+                    c += width
+                }
+            }
+        }
+    }
+}

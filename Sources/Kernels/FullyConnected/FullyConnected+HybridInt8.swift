@@ -1,0 +1,38 @@
+/// Hybrid FULLY_CONNECTED (float input and output, int8 weights), as TFLite's reference
+/// hybrid path: each batch row is quantised to int8 on the fly; the output starts at the bias
+/// (or 0) and gets `dot * scale` added in float, with `scale` the row's input scale times the
+/// per-tensor weight scale, or times the channel's scale for per-channel weights; then the
+/// activation clamp. With asymmetric inputs the row offset times the weight row sum is
+/// subtracted from the dot product first.
+///
+/// - Parameters:
+///   - filterScales: one scale (per-tensor) or one per output channel.
+///   - scratch: `batches * inputDepth` int8 values for the quantised input.
+public func hybridFullyConnectedInt8(
+    filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool,
+    input: UnsafePointer<Float>, batches: Int, inputDepth: Int,
+    filter: UnsafePointer<Int8>, outputDepth: Int,
+    bias: UnsafePointer<Float>?,
+    output: UnsafeMutablePointer<Float>,
+    scratch: UnsafeMutablePointer<Int8>
+) {
+    let scales = quantizeHybridBatches(input, batches: batches, batchSize: inputDepth, asymmetric: asymmetricInputs, into: scratch)
+    let perChannel = filterScales.count > 1
+    for b in 0..<batches {
+        let row = scratch + b * inputDepth
+        // TFLite folds a per-tensor weight scale into the batch scale before the products.
+        let batchScale = perChannel ? scales[b].scale : scales[b].scale * filterScales[0]
+        for oc in 0..<outputDepth {
+            let weights = filter + oc * inputDepth
+            var dot = int8DotProduct(weights, row, count: inputDepth)
+            if asymmetricInputs {
+                var rowSum: Int32 = 0
+                for d in 0..<inputDepth { rowSum &+= Int32(weights[d]) }
+                dot &-= rowSum &* scales[b].offset
+            }
+            let scale = perChannel ? batchScale * filterScales[oc] : batchScale
+            let start: Float = bias?[oc] ?? 0
+            output[b * outputDepth + oc] = activation.clamp(start + Float(dot) * scale)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// An int8 FULLY_CONNECTED prepared for the optimised path: the input zero-point correction
+/// folded into the bias (`bias + inputOffset * sum(weights row)`), so each output is one int8
+/// dot product plus the shared requantisation. Built once at prepare (the weights stay where
+/// they are); results equal `quantizedFullyConnected` exactly.
+public struct PreparedInt8FullyConnected: Sendable {
+    /// The reference parameters.
+    public let params: QuantizedFullyConnectedParams
+    /// Elements per input row.
+    public let inputDepth: Int
+    /// Output channels.
+    public let outputDepth: Int
+    /// Bias with the input offset folded in.
+    let foldedBias: [Int32]
+
+    /// Folds the bias. Requires symmetric weights (`filterOffset == 0`).
+    public init(_ params: QuantizedFullyConnectedParams, filter: UnsafePointer<Int8>, inputDepth: Int, outputDepth: Int,
+                bias: UnsafePointer<Int32>?) {
+        precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
+        self.params = params
+        self.inputDepth = inputDepth
+        self.outputDepth = outputDepth
+        self.foldedBias = (0..<outputDepth).map { oc in
+            var sum: Int32 = 0
+            for d in 0..<inputDepth { sum &+= Int32(filter[oc * inputDepth + d]) }
+            return (bias?[oc] ?? 0) &+ params.inputOffset &* sum
+        }
+    }
+}
+
+/// Optimised int8 FULLY_CONNECTED: four output channels per pass over each input row, int32
+/// SIMD accumulation, then the shared requantisation.
+public func fullyConnectedInt8Optimized(_ prepared: PreparedInt8FullyConnected, input: UnsafePointer<Int8>, batches: Int,
+                                        filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>) {
+    let p = prepared.params
+    let (depth, units) = (prepared.inputDepth, prepared.outputDepth)
+    let perChannel = p.outputMultipliers.count > 1
+    func finish(_ sum: Int32, _ oc: Int) -> Int8 {
+        let acc = p.outputMultipliers[perChannel ? oc : 0].apply(sum &+ prepared.foldedBias[oc]) &+ p.outputOffset
+        return Int8(clampedQuantized: p.activation.clamp(acc))
+    }
+    for b in 0..<batches {
+        let row = input + b * depth
+        let out = output + b * units
+        var oc = 0
+        while oc + 4 <= units {
+            let sums = int8DotProduct4(row, rows: filter + oc * depth, rowStride: depth, count: depth)
+            for j in 0..<4 { out[oc + j] = finish(sums[j], oc + j) }
+            oc += 4
+        }
+        while oc < units {
+            out[oc] = finish(int8DotProduct(row, filter + oc * depth, count: depth), oc)
+            oc += 1
+        }
+    }
+}

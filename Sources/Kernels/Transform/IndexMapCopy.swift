@@ -1,0 +1,82 @@
+/// The engine behind the separable data-movement ops (TRANSPOSE, TILE, BROADCAST_TO, PAD,
+/// MIRROR_PAD, SLICE, STRIDED_SLICE, REVERSE_V2): the output is walked in order, and along each
+/// output axis `d` a table gives the input offset contributed by each index (in elements),
+/// so `input offset = sum_d table[d][index_d]`. A negative entry marks padding.
+///
+/// Runs whose last-axis offsets are consecutive are copied with one `memcpy`.
+enum IndexMapCopy {
+    static func run(input: UnsafeRawPointer, output: UnsafeMutableRawPointer, outputShape: [Int],
+                    tables: [[Int]], elementSize: Int, padValue: UnsafeRawPointer? = nil) {
+        let rank = outputShape.count
+        let total = Shape.elementCount(outputShape)
+        guard total > 0 else { return }
+        if rank == 0 {
+            output.copyMemory(from: input, byteCount: elementSize)
+            return
+        }
+        let inner = outputShape[rank - 1]
+        let last = tables[rank - 1]
+        var contiguous = last[0] >= 0
+        if contiguous { for i in 1..<inner where last[i] != last[0] + i { contiguous = false; break } }
+        var index = [Int](repeating: 0, count: rank)
+        var base = 0          // Sum of the outer axes' table entries.
+        var padded = false    // Whether any outer axis sits in padding.
+        func recompute() {
+            base = 0; padded = false
+            for d in 0..<(rank - 1) {
+                let t = tables[d][index[d]]
+                if t < 0 { padded = true } else { base += t }
+            }
+        }
+        recompute()
+        var dst = output
+        let rowBytes = inner * elementSize
+        for _ in 0..<(total / inner) {
+            if padded {
+                fill(dst, padValue, count: inner, elementSize: elementSize)
+            } else if contiguous {
+                dst.copyMemory(from: input + (base + last[0]) * elementSize, byteCount: rowBytes)
+            } else {
+                for i in 0..<inner {
+                    let t = last[i]
+                    if t < 0 {
+                        fill(dst + i * elementSize, padValue, count: 1, elementSize: elementSize)
+                    } else {
+                        copyElement(from: input + (base + t) * elementSize, to: dst + i * elementSize, elementSize)
+                    }
+                }
+            }
+            dst += rowBytes
+            var d = rank - 2
+            while d >= 0 {
+                index[d] += 1
+                if index[d] < outputShape[d] { break }
+                index[d] = 0
+                d -= 1
+            }
+            recompute()
+        }
+    }
+
+    /// Writes `count` copies of the pad element (zero bytes when there is none).
+    @inline(__always)
+    static func fill(_ dst: UnsafeMutableRawPointer, _ value: UnsafeRawPointer?, count: Int, elementSize: Int) {
+        guard let value else {
+            dst.initializeMemory(as: UInt8.self, repeating: 0, count: count * elementSize)
+            return
+        }
+        for i in 0..<count { copyElement(from: value, to: dst + i * elementSize, elementSize) }
+    }
+
+    /// Copies one element, with plain loads and stores for the common sizes.
+    @inline(__always)
+    static func copyElement(from src: UnsafeRawPointer, to dst: UnsafeMutableRawPointer, _ size: Int) {
+        switch size {
+        case 1: dst.storeBytes(of: src.load(as: UInt8.self), as: UInt8.self)
+        case 2: dst.storeBytes(of: src.loadUnaligned(as: UInt16.self), as: UInt16.self)
+        case 4: dst.storeBytes(of: src.loadUnaligned(as: UInt32.self), as: UInt32.self)
+        case 8: dst.storeBytes(of: src.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        default: dst.copyMemory(from: src, byteCount: size)
+        }
+    }
+}

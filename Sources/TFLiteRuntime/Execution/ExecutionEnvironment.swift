@@ -1,0 +1,50 @@
+import Kernels
+
+/// What every subgraph executor of one interpreter shares: the model, the options, the
+/// worker threads and the resource variables (which outlive invocations and are visible to
+/// every subgraph, as in TFLite).
+final class ExecutionEnvironment {
+    let model: Model
+    let registry: OpRegistry
+    let threads: ThreadPool
+    let memoryLimit: Int
+    let useReferenceKernels: Bool
+    let resources = ResourceStore()
+    /// Subgraphs CALL_ONCE has already run (they run once per interpreter).
+    var initializedSubgraphs: Set<Int> = []
+
+    init(model: Model, options: Interpreter.Options) {
+        self.model = model
+        registry = options.registry
+        threads = ThreadPool(threadCount: options.resolvedThreadCount)
+        memoryLimit = options.memoryLimit
+        useReferenceKernels = options.useReferenceKernels
+    }
+}
+
+/// Resource variables by id: VAR_HANDLE hands out ids, ASSIGN_VARIABLE stores a value,
+/// READ_VARIABLE reads it back.
+final class ResourceStore {
+    /// A variable's current value.
+    struct Value {
+        var type: DataType
+        var shape: [Int]
+        var bytes: [UInt8]
+    }
+
+    private var ids: [String: Int32] = [:]
+    private(set) var values: [Int32: Value] = [:]
+
+    /// The id of the variable named by `container` and `sharedName`, created on first use.
+    func id(container: String, sharedName: String) -> Int32 {
+        let key = container + "/" + sharedName
+        if let id = ids[key] { return id }
+        let id = Int32(ids.count)
+        ids[key] = id
+        return id
+    }
+
+    func value(_ id: Int32) -> Value? { values[id] }
+
+    func assign(_ id: Int32, _ value: Value) { values[id] = value }
+}

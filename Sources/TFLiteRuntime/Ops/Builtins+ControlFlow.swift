@@ -1,0 +1,119 @@
+/// Control flow over subgraphs: IF, WHILE and CALL_ONCE. Each node owns executors for the
+/// subgraphs it calls, prepared with its operands' shapes; operands are copied in and results
+/// copied out, since subgraphs plan their own memory.
+extension OpRegistry {
+    mutating func registerControlFlowOps() {
+        let any: [DataType] = [.float32, .int32, .int64, .int8, .uint8, .int16, .bool]
+        register(.if, types: any, foldable: false, prepareIf)
+        register(.while, types: any, foldable: false, prepareWhile)
+        register(.callOnce, types: [], foldable: false, prepareCallOnce)
+    }
+}
+
+extension PrepareContext {
+    /// Input infos for indices `range`.
+    fileprivate func inputs(_ range: Range<Int>) throws(InterpreterError) -> [TensorInfo] {
+        var result: [TensorInfo] = []
+        for i in range { result.append(try input(i)) }
+        return result
+    }
+
+    fileprivate func subgraph(_ index: Int32) throws(InterpreterError) -> SubgraphExecutor {
+        guard index >= 0, Int(index) < executor.model.schema.subgraphs.count else {
+            throw invalid("subgraph index \(index) out of range")
+        }
+        return executor.child(Int(index))
+    }
+}
+
+private func prepareIf(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    guard ctx.inputCount >= 1 else { throw ctx.invalid("IF needs a condition input") }
+    guard case .ifOptions(let o)? = ctx.options else { throw ctx.invalid("missing IfOptions") }
+    let condition = try ctx.input(0)
+    guard condition.type == .bool, condition.elementCount == 1 else {
+        throw ctx.invalid("condition must be one bool, is \(condition.type) \(condition.shape)")
+    }
+    let args = try ctx.inputs(1..<ctx.inputCount)
+    let branches = [try ctx.subgraph(o.thenSubgraphIndex), try ctx.subgraph(o.elseSubgraphIndex)]
+    for b in branches {
+        try b.bindInputs(types: args.map(\.type), shapes: args.map(\.shape), node: ctx)
+        try b.allocate()
+        guard b.outputs.count == ctx.outputCount else {
+            throw ctx.invalid("subgraph \(b.subgraphIndex) returns \(b.outputs.count) values, IF has \(ctx.outputCount) outputs")
+        }
+    }
+    for k in 0..<ctx.outputCount {
+        let shapes = branches.map { $0.tensors[$0.outputs[k]].shape }
+        if shapes[0] == shapes[1] && !branches.contains(where: { $0.tensors[$0.outputs[k]].isDynamic }) {
+            try ctx.setOutputShape(k, shapes[0])
+        } else {
+            try ctx.setOutputDynamic(k)
+        }
+    }
+    let conditionIndex = condition.index, argIndices = args.map(\.index), outputIndices = ctx.outputIndices
+    let node = ctx.nodeIndex
+    return { (c) throws(InterpreterError) in
+        let branch = branches[c.data(conditionIndex, as: UInt8.self).pointee != 0 ? 0 : 1]
+        for (k, t) in argIndices.enumerated() { try branch.copy(from: c.executor, tensor: t, into: branch.inputs[k]) }
+        do { try branch.invoke() } catch { throw .invokeFailed(node: node, op: "IF", reason: "\(error)") }
+        for (k, t) in outputIndices.enumerated() { try c.executor.copy(from: branch, tensor: branch.outputs[k], into: t) }
+    }
+}
+
+private func prepareWhile(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    guard case .whileOptions(let o)? = ctx.options else { throw ctx.invalid("missing WhileOptions") }
+    guard ctx.inputCount == ctx.outputCount else { throw ctx.invalid("WHILE needs as many outputs as inputs") }
+    let vars = try ctx.inputs(0..<ctx.inputCount)
+    let condition = try ctx.subgraph(o.condSubgraphIndex), body = try ctx.subgraph(o.bodySubgraphIndex)
+    for g in [condition, body] {
+        try g.bindInputs(types: vars.map(\.type), shapes: vars.map(\.shape), node: ctx)
+        try g.allocate()
+    }
+    guard condition.outputs.count == 1, condition.tensors[condition.outputs[0]].type == .bool else {
+        throw ctx.invalid("condition subgraph \(condition.subgraphIndex) must return one bool")
+    }
+    guard body.outputs.count == vars.count else {
+        throw ctx.invalid("body subgraph \(body.subgraphIndex) returns \(body.outputs.count) values for \(vars.count) loop variables")
+    }
+    // Loop variables keep their shapes when the body returns them unchanged; otherwise they are
+    // dynamic and both subgraphs are prepared again for each iteration's shapes.
+    let stable = vars.indices.allSatisfy { body.tensors[body.outputs[$0]].shape == vars[$0].shape && !body.tensors[body.outputs[$0]].isDynamic }
+    for k in vars.indices {
+        if stable { try ctx.setOutputShape(k, vars[k].shape) } else { try ctx.setOutputDynamic(k) }
+    }
+    let inputs = vars.map(\.index), outputs = ctx.outputIndices, types = vars.map(\.type), node = ctx.nodeIndex
+    let context = ctx
+    return { (c) throws(InterpreterError) in
+        let state = c.executor
+        for (k, t) in inputs.enumerated() { try state.copy(from: state, tensor: t, into: outputs[k]) }
+        func run(_ g: SubgraphExecutor) throws(InterpreterError) {
+            if !stable {
+                try g.bindInputs(types: types, shapes: outputs.map { state.tensors[$0].shape }, node: context)
+                try g.allocate()
+            }
+            for (k, t) in outputs.enumerated() { try g.copy(from: state, tensor: t, into: g.inputs[k]) }
+            do { try g.invoke() } catch { throw .invokeFailed(node: node, op: "WHILE", reason: "\(error)") }
+        }
+        while true {
+            try run(condition)
+            guard condition.pointers[condition.outputs[0]].load(as: UInt8.self) != 0 else { break }
+            try run(body)
+            for (k, t) in outputs.enumerated() { try state.copy(from: body, tensor: body.outputs[k], into: t) }
+        }
+    }
+}
+
+private func prepareCallOnce(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    guard case .callOnceOptions(let o)? = ctx.options else { throw ctx.invalid("missing CallOnceOptions") }
+    let initializer = try ctx.subgraph(o.initSubgraphIndex)
+    guard initializer.inputs.isEmpty, initializer.outputs.isEmpty else {
+        throw ctx.invalid("CALL_ONCE subgraph \(initializer.subgraphIndex) must have no inputs or outputs")
+    }
+    try initializer.allocate()
+    let environment = ctx.executor.environment, index = initializer.subgraphIndex, node = ctx.nodeIndex
+    return { (_) throws(InterpreterError) in
+        guard !environment.initializedSubgraphs.contains(index) else { return }
+        do { try initializer.invoke() } catch { throw .invokeFailed(node: node, op: "CALL_ONCE", reason: "\(error)") }
+        environment.initializedSubgraphs.insert(index)
+    }
+}

@@ -1,0 +1,44 @@
+import Testing
+import Kernels
+
+/// Dynamic-range ("hybrid") kernels: float activations, int8 weights, checked against the
+/// operators of the corpus' `mobilenet_v2_dynamic` model with LiteRT's own inputs.
+@Suite struct HybridInt8Tests {
+    static let cases = QuantizedOpFixture.all(in: ["mobilenet_v2_dynamic__chelsea"])
+
+    @Test func fixturesArePresent() { #expect(Self.cases.count == 3) }
+
+    @Test(arguments: cases)
+    func matchesLiteRTExactly(_ f: QuantizedOpFixture) {
+        let input = f.inputs[0]!, filter = f.inputs[1]!, output = f.outputs[0]
+        let geometry = ConvGeometry.make(padding: f.padding, inputHeight: input.shape[1], inputWidth: input.shape[2],
+                                         filterHeight: filter.shape[1], filterWidth: filter.shape[2],
+                                         strideHeight: f.options["StrideH"], strideWidth: f.options["StrideW"],
+                                         dilationHeight: f.options["DilationHFactor"], dilationWidth: f.options["DilationWFactor"])!.geometry
+        let params = HybridConvParams(geometry: geometry, filterScales: filter.scales.map(Float.init),
+                                      activation: f.fusedActivation.floatRange!,
+                                      // LiteRT's per-channel hybrid convolutions always quantise inputs asymmetrically.
+                                      asymmetricInputs: true)
+        let bias = f.inputs[2]?.floats
+        var out = [Float](repeating: 0, count: output.count)
+        var scratch = [Int8](repeating: 0, count: input.count)
+        input.floats.withUnsafeBufferPointer { i in filter.values(Int8.self).withUnsafeBufferPointer { w in
+            withOptionalPointer(bias) { b in
+                scratch.withUnsafeMutableBufferPointer { s in out.withUnsafeMutableBufferPointer { o in
+                    if f.op == "DEPTHWISE_CONV_2D" {
+                        hybridDepthwiseConv2DInt8(params, depthMultiplier: f.options["DepthMultiplier"], input: i.baseAddress!, inputShape: input.nhwc,
+                                                  filter: w.baseAddress!, filterShape: filter.nhwc, bias: b, output: o.baseAddress!,
+                                                  outputShape: output.nhwc, scratch: s.baseAddress!)
+                    } else {
+                        hybridConv2DInt8(params, input: i.baseAddress!, inputShape: input.nhwc, filter: w.baseAddress!, filterShape: filter.nhwc,
+                                         bias: b, output: o.baseAddress!, outputShape: output.nhwc, scratch: s.baseAddress!)
+                    }
+                }}
+            }
+        }}
+        let golden = output.floats
+        let differing = zip(out, golden).filter { $0 != $1 }.count
+        let maxAbs = zip(out, golden).map { abs($0 - $1) }.max() ?? 0
+        #expect(differing == 0, "\(f): \(differing) of \(golden.count) differ, max |diff| \(maxAbs)")
+    }
+}

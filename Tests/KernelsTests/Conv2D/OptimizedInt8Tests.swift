@@ -1,0 +1,144 @@
+import Testing
+import Kernels
+
+/// The optimised int8 paths against the reference kernels on random shapes, scales and zero
+/// points: they must agree exactly (same integer sums, same requantisation).
+@Suite struct OptimizedInt8Tests {
+    private func random(_ n: Int, _ rng: inout SeededGenerator) -> [Int8] {
+        (0..<n).map { _ in Int8.random(in: -128...127, using: &rng) }
+    }
+
+    private func randomParams(_ rng: inout SeededGenerator, geometry: ConvGeometry, channels: Int) -> QuantizedConvParams {
+        let input = AffineQuantization(scale: Float.random(in: 0.005...0.05, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))
+        let output = AffineQuantization(scale: Float.random(in: 0.01...0.2, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))
+        let scales = (0..<channels).map { _ in Float.random(in: 0.001...0.02, using: &rng) }
+        let activation: FusedActivation = [.none, .relu, .relu6][Int.random(in: 0...2, using: &rng)]
+        return QuantizedConvParams.make(geometry: geometry, input: input, filterScales: scales, filterZeroPoint: 0, output: output,
+                                        outputChannels: channels, activation: activation, qmin: -128, qmax: 127)!
+    }
+
+    @Test func conv2DMatchesReference() {
+        var rng = SeededGenerator(seed: 100)
+        var compared = 0
+        for trial in 0..<80 {
+            let pointwise = trial % 3 == 0
+            let inShape = NHWC(batch: Int.random(in: 1...2, using: &rng), height: Int.random(in: 1...9, using: &rng),
+                               width: Int.random(in: 1...9, using: &rng), channels: Int.random(in: 1...40, using: &rng))
+            let k = pointwise ? 1 : Int.random(in: 1...3, using: &rng)
+            let stride = pointwise ? 1 : Int.random(in: 1...2, using: &rng)
+            let dilation = pointwise ? 1 : Int.random(in: 1...2, using: &rng)
+            let padding: PaddingScheme = pointwise || Bool.random(using: &rng) ? .same : .valid
+            guard let (g, oh, ow) = ConvGeometry.make(padding: padding, inputHeight: inShape.height, inputWidth: inShape.width,
+                                                      filterHeight: k, filterWidth: k, strideHeight: stride, strideWidth: stride,
+                                                      dilationHeight: dilation, dilationWidth: dilation), oh > 0, ow > 0 else { continue }
+            let outChannels = Int.random(in: 1...11, using: &rng)
+            let filterShape = NHWC(batch: outChannels, height: k, width: k, channels: inShape.channels)
+            let outShape = NHWC(batch: inShape.batch, height: oh, width: ow, channels: outChannels)
+            let params = randomParams(&rng, geometry: g, channels: outChannels)
+            let input = random(inShape.elementCount, &rng)
+            let filter = random(filterShape.elementCount, &rng).map { $0 == -128 ? -127 : $0 }
+            let bias = (0..<outChannels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
+            var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
+            input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
+                reference.withUnsafeMutableBufferPointer {
+                    quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                    bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
+                }
+                let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress)
+                var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount, 1))
+                scratch.withUnsafeMutableBufferPointer { s in
+                    optimised.withUnsafeMutableBufferPointer {
+                        conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
+                                            outputShape: outShape, scratch: s.baseAddress)
+                    }
+                }
+            }}}
+            #expect(optimised == reference, "trial \(trial): \(inShape) k\(k) s\(stride) d\(dilation) \(padding)")
+            compared += 1
+        }
+        #expect(compared > 40)
+    }
+
+    @Test func depthwiseConv2DMatchesReference() {
+        var rng = SeededGenerator(seed: 101)
+        for trial in 0..<80 {
+            let inShape = NHWC(batch: 1, height: Int.random(in: 1...9, using: &rng), width: Int.random(in: 1...9, using: &rng),
+                               channels: Int.random(in: 1...40, using: &rng))
+            let k = Int.random(in: 1...3, using: &rng), stride = Int.random(in: 1...2, using: &rng)
+            let multiplier = trial % 4 == 0 ? 2 : 1
+            guard let (g, oh, ow) = ConvGeometry.make(padding: Bool.random(using: &rng) ? .same : .valid, inputHeight: inShape.height,
+                                                      inputWidth: inShape.width, filterHeight: k, filterWidth: k,
+                                                      strideHeight: stride, strideWidth: stride), oh > 0, ow > 0 else { continue }
+            let channels = inShape.channels * multiplier
+            let filterShape = NHWC(batch: 1, height: k, width: k, channels: channels)
+            let outShape = NHWC(batch: 1, height: oh, width: ow, channels: channels)
+            let params = randomParams(&rng, geometry: g, channels: channels)
+            let input = random(inShape.elementCount, &rng), filter = random(filterShape.elementCount, &rng)
+            let bias = (0..<channels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
+            var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
+            input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
+                reference.withUnsafeMutableBufferPointer {
+                    quantizedDepthwiseConv2D(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
+                                             filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
+                }
+                optimised.withUnsafeMutableBufferPointer {
+                    depthwiseConv2DInt8Optimized(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape,
+                                                 filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
+                                                 output: $0.baseAddress!, outputShape: outShape)
+                }
+            }}}
+            #expect(optimised == reference, "trial \(trial)")
+        }
+    }
+
+    @Test func fullyConnectedMatchesReference() {
+        var rng = SeededGenerator(seed: 102)
+        for trial in 0..<80 {
+            let (batches, depth, units) = (Int.random(in: 1...3, using: &rng), Int.random(in: 1...100, using: &rng), Int.random(in: 1...13, using: &rng))
+            let perChannel = Bool.random(using: &rng)
+            let input = AffineQuantization(scale: 0.02, zeroPoint: Int32.random(in: -128...127, using: &rng))
+            let output = AffineQuantization(scale: Float.random(in: 0.02...0.3, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))
+            let scales = (0..<(perChannel ? units : 1)).map { _ in Float.random(in: 0.001...0.02, using: &rng) }
+            let params = QuantizedFullyConnectedParams.make(input: input, filterScales: scales, filterZeroPoint: 0, output: output,
+                                                            activation: .none, qmin: -128, qmax: 127)!
+            let x = random(batches * depth, &rng), w = random(units * depth, &rng)
+            let bias = (0..<units).map { _ in Int32.random(in: -5000...5000, using: &rng) }
+            var reference = [Int8](repeating: 0, count: batches * units), optimised = reference
+            x.withUnsafeBufferPointer { i in w.withUnsafeBufferPointer { f in bias.withUnsafeBufferPointer { bb in
+                reference.withUnsafeMutableBufferPointer {
+                    quantizedFullyConnected(params, input: i.baseAddress!, batches: batches, inputDepth: depth, filter: f.baseAddress!,
+                                            outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!)
+                }
+                let prepared = PreparedInt8FullyConnected(params, filter: f.baseAddress!, inputDepth: depth, outputDepth: units, bias: bb.baseAddress)
+                optimised.withUnsafeMutableBufferPointer {
+                    fullyConnectedInt8Optimized(prepared, input: i.baseAddress!, batches: batches, filter: f.baseAddress!, output: $0.baseAddress!)
+                }
+            }}}
+            #expect(optimised == reference, "trial \(trial)")
+        }
+    }
+
+    @Test(arguments: Conv2DQuantizedTests.cases.filter { $0.inputs[0]!.dtype == "int8" })
+    func optimisedConv2DMatchesLiteRT(_ f: QuantizedOpFixture) {
+        let input = f.inputs[0]!, filter = f.inputs[1]!, output = f.outputs[0]
+        let geometry = ConvGeometry.make(padding: f.padding, inputHeight: input.shape[1], inputWidth: input.shape[2],
+                                         filterHeight: filter.shape[1], filterWidth: filter.shape[2],
+                                         strideHeight: f.options["StrideH"], strideWidth: f.options["StrideW"],
+                                         dilationHeight: f.options["DilationHFactor"], dilationWidth: f.options["DilationWFactor"])!.geometry
+        let params = QuantizedConvParams.make(geometry: geometry, input: input.quantization, filterScales: filter.scales.map(Float.init),
+                                              filterZeroPoint: 0, output: output.quantization, outputChannels: filter.shape[0],
+                                              activation: f.fusedActivation, qmin: -128, qmax: 127)!
+        let bias = f.inputs[2]?.values(Int32.self)
+        let actual = runBinary(Int8.self, input, filter, outputCount: output.count) { i, w, o in
+            withOptionalPointer(bias) { b in
+                let prepared = PreparedInt8Conv2D(params, filter: w, filterShape: filter.nhwc, bias: b)
+                var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount, 1))
+                scratch.withUnsafeMutableBufferPointer { s in
+                    conv2DInt8Optimized(prepared, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc, scratch: s.baseAddress)
+                }
+            }
+        }
+        let diff = UnitDifference(actual, output.values(Int64.self))
+        #expect(diff.isExact, "\(f): \(diff)")
+    }
+}
