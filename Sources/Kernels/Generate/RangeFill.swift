@@ -1,13 +1,14 @@
 /// RANGE: `start, start + delta, ...` up to but excluding `limit`.
 public enum RangeFill {
     /// The number of elements RANGE produces, or nil when `delta` is zero, points away from
-    /// `limit`, or the count is not finite (NaN or infinite bounds).
-    public static func count<T: BinaryInteger>(start: T, limit: T, delta: T) -> Int? {
+    /// `limit`, or the count does not fit (the span overflows).
+    public static func count(start: Int64, limit: Int64, delta: Int64) -> Int? {
         guard delta != 0, (limit >= start) == (delta > 0) || limit == start else { return nil }
-        let span = Int64(limit) - Int64(start), step = Int64(delta)
-        // Ceiling division with the sign of the step.
-        let n = step > 0 ? (span + step - 1) / step : (span + step + 1) / step
-        return Int(exactly: Swift.max(0, n))
+        let (span, overflow) = limit.subtractingReportingOverflow(start)
+        guard !overflow else { return nil }
+        // Ceiling division of |span| by |delta|; both have the same sign here.
+        let q = span / delta, r = span % delta
+        return Int(exactly: q + (r != 0 ? 1 : 0))
     }
 
     /// The float form of `count(start:limit:delta:)`: `ceil(|limit - start| / |delta|)`.

@@ -28,12 +28,30 @@ private func prepareFill(_ ctx: inout PrepareContext) throws(InterpreterError) -
     let value = try ctx.input(1), y = try ctx.output(0)
     guard value.elementCount == 1 else { throw ctx.invalid("the fill value must be a scalar, has shape \(value.shape)") }
     guard value.type == y.type, let size = y.type.byteSize else { throw ctx.invalid("value type \(value.type) and output type \(y.type) must match") }
-    let dims = try ctx.constantIntegers(input: 0)
-    guard dims.allSatisfy({ $0 >= 0 }) else { throw ctx.invalid("dims \(dims) has a negative entry") }
-    try ctx.setOutputShape(0, dims)
-    let count = Shape.elementCount(dims), vi = value.index, yi = y.index
+    let dimsTensor = try ctx.input(0)
+    guard dimsTensor.rank == 1 else { throw ctx.invalid("dims must be a vector, has shape \(dimsTensor.shape)") }
+    let vi = value.index, yi = y.index, di = dimsTensor.index, rank = dimsTensor.shape[0]
+    let wide = try ctx.requireType(input: 0, .int32, .int64) == .int64, fail = ctx.failure
+    var staticCount: Int?
+    if dimsTensor.isConstant {
+        let dims = try ctx.constantIntegers(input: 0)
+        guard dims.allSatisfy({ $0 >= 0 }) else { throw ctx.invalid("dims \(dims) has a negative entry") }
+        try ctx.setOutputShape(0, dims)
+        staticCount = Shape.elementCount(dims)
+    } else {
+        // The shape is known only once the dims are computed.
+        try ctx.setOutputDynamic(0)
+    }
     func kernel<T>(_: T.Type) -> NodeKernel {
-        { c in Fill.run(value: c.data(vi, as: T.self)[0], count: count, output: c.data(yi, as: T.self)) }
+        if let count = staticCount {
+            return { c in Fill.run(value: c.data(vi, as: T.self)[0], count: count, output: c.data(yi, as: T.self)) }
+        }
+        return { c throws(InterpreterError) in
+            let dims = (0..<rank).map { wide ? Int(truncatingIfNeeded: c.data(di, as: Int64.self)[$0]) : Int(c.data(di, as: Int32.self)[$0]) }
+            guard dims.allSatisfy({ $0 >= 0 }) else { throw fail("dims \(dims) has a negative entry") }
+            let out = try c.resize(yi, to: dims)
+            Fill.run(value: c.data(vi, as: T.self)[0], count: Shape.elementCount(dims), output: out.assumingMemoryBound(to: T.self))
+        }
     }
     switch size {
     case 1: return kernel(UInt8.self)
@@ -71,11 +89,11 @@ private func prepareRange(_ ctx: inout PrepareContext) throws(InterpreterError) 
         throw ctx.invalid("start, limit and delta must be scalars")
     }
     let yi = y.index
+    guard start.isConstant, limit.isConstant, delta.isConstant else {
+        return try dynamicRange(&ctx, type: start.type, inputs: [start.index, limit.index, delta.index], output: yi)
+    }
     switch start.type {
     case .int32, .int64:
-        guard start.isConstant, limit.isConstant, delta.isConstant else {
-            throw ctx.unsupported("start, limit and delta computed at run time (the output length depends on them)")
-        }
         let s = try ctx.constantInteger(input: 0, what: "start"), l = try ctx.constantInteger(input: 1, what: "limit")
         let d = try ctx.constantInteger(input: 2, what: "delta")
         guard let count = RangeFill.count(start: Int64(s), limit: Int64(l), delta: Int64(d)) else {
@@ -88,9 +106,7 @@ private func prepareRange(_ ctx: inout PrepareContext) throws(InterpreterError) 
         return { c in RangeFill.run(start: Int64(s), delta: Int64(d), count: count, output: c.data(yi, as: Int64.self)) }
     case .float32:
         guard let s = start.constantValues(as: Float.self)?.first, let l = limit.constantValues(as: Float.self)?.first,
-              let d = delta.constantValues(as: Float.self)?.first else {
-            throw ctx.unsupported("start, limit and delta computed at run time (the output length depends on them)")
-        }
+              let d = delta.constantValues(as: Float.self)?.first else { throw ctx.invalid("start, limit and delta must be scalars") }
         guard let count = RangeFill.count(start: s, limit: l, delta: d) else {
             throw ctx.invalid("delta \(d) is zero or does not lead from \(s) to \(l)")
         }
@@ -98,6 +114,36 @@ private func prepareRange(_ ctx: inout PrepareContext) throws(InterpreterError) 
         return { c in RangeFill.run(start: s, delta: d, count: count, output: c.data(yi, as: Float.self)) }
     case let t:
         throw ctx.unsupported("type \(t)")
+    }
+}
+
+/// RANGE whose bounds are computed at run time: the output is resized when they are known.
+private func dynamicRange(_ ctx: inout PrepareContext, type: DataType, inputs: [Int], output yi: Int) throws(InterpreterError) -> NodeKernel {
+    try ctx.setOutputDynamic(0)
+    let fail = ctx.failure
+    func integer<T: FixedWidthInteger>(_: T.Type) -> NodeKernel {
+        { c throws(InterpreterError) in
+            let s = c.data(inputs[0], as: T.self)[0], l = c.data(inputs[1], as: T.self)[0], d = c.data(inputs[2], as: T.self)[0]
+            guard let count = RangeFill.count(start: Int64(s), limit: Int64(l), delta: Int64(d)) else {
+                throw fail("delta \(d) is zero or does not lead from \(s) to \(l)")
+            }
+            let out = try c.resize(yi, to: [count])
+            RangeFill.run(start: s, delta: d, count: count, output: out.assumingMemoryBound(to: T.self))
+        }
+    }
+    switch type {
+    case .int32: return integer(Int32.self)
+    case .int64: return integer(Int64.self)
+    case .float32:
+        return { c throws(InterpreterError) in
+            let s = c.data(inputs[0], as: Float.self)[0], l = c.data(inputs[1], as: Float.self)[0], d = c.data(inputs[2], as: Float.self)[0]
+            guard let count = RangeFill.count(start: s, limit: l, delta: d) else {
+                throw fail("delta \(d) is zero, does not lead from \(s) to \(l), or the length is not finite")
+            }
+            let out = try c.resize(yi, to: [count])
+            RangeFill.run(start: s, delta: d, count: count, output: out.assumingMemoryBound(to: Float.self))
+        }
+    case let t: throw ctx.unsupported("type \(t)")
     }
 }
 

@@ -23,17 +23,50 @@ private func prepareSegmentSum(_ ctx: inout PrepareContext) throws(InterpreterEr
     }
     try ctx.requireType(input: 1, .int32)
     guard let values = ids.constantValues(as: Int32.self) else {
-        throw ctx.unsupported("segment ids computed at run time (the output shape depends on their values)")
+        return try dynamicSegmentSum(&ctx, data: data, ids: ids)
     }
-    var previous: Int32 = 0
-    for (i, id) in values.enumerated() {
-        guard id >= previous else {
-            throw ctx.invalid("segment ids must be non-negative and sorted; id \(id) at position \(i) follows \(previous)")
-        }
-        previous = id
-    }
-    let segments = values.isEmpty ? 0 : Int(previous) + 1
+    if let problem = unsortedPosition(values.count, { values[$0] }) { throw ctx.invalid(problem) }
+    let segments = values.last.map { Int($0) + 1 } ?? 0
     return try segmentKernel(&ctx, .sum, data: data, ids: ids, segments: segments, idRank: 1)
+}
+
+/// Why SEGMENT_SUM's ids are invalid (negative or decreasing), or nil when they are sorted.
+private func unsortedPosition(_ count: Int, _ id: (Int) -> Int32) -> String? {
+    var previous: Int32 = 0
+    for i in 0..<count {
+        guard id(i) >= previous else {
+            return "segment ids must be non-negative and sorted; id \(id(i)) at position \(i) follows \(previous)"
+        }
+        previous = id(i)
+    }
+    return nil
+}
+
+/// SEGMENT_SUM with ids computed at run time: the output is resized once they are known.
+private func dynamicSegmentSum(_ ctx: inout PrepareContext, data: TensorInfo, ids: TensorInfo) throws(InterpreterError) -> NodeKernel {
+    let y = try ctx.output(0)
+    guard y.type == data.type else { throw ctx.invalid("output type \(y.type) differs from data type \(data.type)") }
+    try ctx.setOutputDynamic(0)
+    let count = ids.elementCount, inner = Shape.product(data.shape, 1..<data.rank), rest = Array(data.shape.dropFirst())
+    let di = data.index, ii = ids.index, yi = y.index, fail = ctx.failure
+    func kernel<T: SegmentElement>(_: T.Type) -> NodeKernel {
+        { c throws(InterpreterError) in
+            let idp = c.data(ii, as: Int32.self)
+            if let problem = unsortedPosition(count, { idp[$0] }) { throw fail(problem) }
+            let segments = count == 0 ? 0 : Int(idp[count - 1]) + 1
+            let out = try c.resize(yi, to: [segments] + rest)
+            do throws(KernelError) {
+                try SegmentReduce.run(.sum, data: c.data(di, as: T.self), ids: idp, idCount: count, inner: inner, segments: segments,
+                                      output: out.assumingMemoryBound(to: T.self))
+            } catch { throw fail(error) }
+        }
+    }
+    switch data.type {
+    case .float32: return kernel(Float.self)
+    case .int32: return kernel(Int32.self)
+    case .int64: return kernel(Int64.self)
+    case let t: throw ctx.unsupported("data type \(t)")
+    }
 }
 
 private func prepareUnsortedSegment(_ ctx: inout PrepareContext, _ reduction: SegmentReduction) throws(InterpreterError) -> NodeKernel {

@@ -13,14 +13,21 @@ private func prepareWhere(_ ctx: inout PrepareContext) throws(InterpreterError) 
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     guard y.type == .int64 else { throw ctx.invalid("output must be int64, is \(y.type)") }
-    guard let data = x.constantData else {
-        throw ctx.unsupported("a condition computed at run time (the output shape depends on its values)")
-    }
     let shape = x.shape, xi = x.index, yi = y.index, n = x.elementCount
     func kernel<T: Equatable & Numeric>(_: T.Type) throws(InterpreterError) -> NodeKernel {
-        let count = Where.count(input: data.assumingMemoryBound(to: T.self), elementCount: n)
-        try ctx.setOutputShape(0, [count, shape.count])
-        return { c in Where.run(input: c.data(xi, as: T.self), shape: shape, output: c.data(yi, as: Int64.self)) }
+        if let data = x.constantData {
+            let count = Where.count(input: data.assumingMemoryBound(to: T.self), elementCount: n)
+            try ctx.setOutputShape(0, [count, shape.count])
+            return { c in Where.run(input: c.data(xi, as: T.self), shape: shape, output: c.data(yi, as: Int64.self)) }
+        }
+        // The number of rows is known only once the condition is computed.
+        try ctx.setOutputDynamic(0)
+        return { c throws(InterpreterError) in
+            let input = c.data(xi, as: T.self)
+            let count = Where.count(input: input, elementCount: n)
+            let out = try c.resize(yi, to: [count, shape.count])
+            Where.run(input: input, shape: shape, output: out.assumingMemoryBound(to: Int64.self))
+        }
     }
     switch x.type {
     case .bool, .uint8: return try kernel(UInt8.self)
@@ -37,12 +44,18 @@ private func prepareUnique(_ ctx: inout PrepareContext) throws(InterpreterError)
     let x = try ctx.input(0), values = try ctx.output(0), indices = try ctx.output(1)
     guard x.rank == 1 else { throw ctx.invalid("input must be a vector, has shape \(x.shape)") }
     guard values.type == x.type else { throw ctx.invalid("values output type \(values.type) differs from input type \(x.type)") }
-    guard let data = x.constantData else {
-        throw ctx.unsupported("an input computed at run time (the output shape depends on its values)")
-    }
     let n = x.elementCount, xi = x.index, vi = values.index, ii = indices.index
     try ctx.setOutputShape(1, x.shape)
     func kernel<T: Hashable, I: FixedWidthInteger>(_: T.Type, _: I.Type) throws(InterpreterError) -> NodeKernel {
+        guard let data = x.constantData else {
+            // The number of distinct values is known only once the input is computed.
+            try ctx.setOutputDynamic(0)
+            return { c throws(InterpreterError) in
+                let found = Unique.run(input: c.data(xi, as: T.self), count: n, indices: c.data(ii, as: I.self))
+                let out = try c.resize(vi, to: [found.count])
+                out.assumingMemoryBound(to: T.self).update(from: found, count: found.count)
+            }
+        }
         let scratch = [I](repeating: 0, count: n)
         let distinct = scratch.withUnsafeBufferPointer { buffer in
             Unique.run(input: data.assumingMemoryBound(to: T.self), count: n, indices: UnsafeMutablePointer(mutating: buffer.baseAddress!))

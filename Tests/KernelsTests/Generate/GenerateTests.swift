@@ -10,9 +10,10 @@ import Kernels
             RangeFill.run(start: s, delta: d, count: want, output: out.pointer)
             #expect(out.array == (0..<want).map { s + Int64($0) * d })
         }
-        #expect(RangeFill.count(start: Int32(0), limit: 5, delta: 0) == nil)
-        #expect(RangeFill.count(start: Int32(0), limit: 5, delta: -1) == nil)
-        #expect(RangeFill.count(start: Int32(5), limit: 0, delta: 1) == nil)
+        #expect(RangeFill.count(start: Int64(0), limit: 5, delta: 0) == nil)
+        #expect(RangeFill.count(start: Int64(0), limit: 5, delta: -1) == nil)
+        #expect(RangeFill.count(start: Int64(5), limit: 0, delta: 1) == nil)
+        #expect(RangeFill.count(start: Int64.min, limit: .max, delta: 1) == nil)
     }
 
     @Test func floatRangeAccumulatesDelta() {
