@@ -12,8 +12,7 @@ extension OpRegistry {
 private func prepareOneHot(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 4...4, outputs: 1...1)
     let indices = try ctx.input(0), on = try ctx.input(2), off = try ctx.input(3), y = try ctx.output(0)
-    let depth = try ctx.constantInteger(input: 1, what: "depth")
-    guard depth >= 0 else { throw ctx.invalid("depth \(depth) is negative") }
+    let depthInput = try RunTimeInteger(ctx, input: 1, what: "depth")
     guard on.elementCount == 1, off.elementCount == 1 else {
         throw ctx.invalid("on and off values must be scalars, have shapes \(on.shape) and \(off.shape)")
     }
@@ -23,19 +22,40 @@ private func prepareOneHot(_ ctx: inout PrepareContext) throws(InterpreterError)
     var axis = -1
     if case .oneHotOptions(let o)? = ctx.options { axis = Int(o.axis) }
     let position = try ctx.resolveAxis(axis, rank: indices.rank + 1)
-    var shape = indices.shape
-    shape.insert(depth, at: position)
-    try ctx.setOutputShape(0, shape)
+    let indicesShape = indices.shape
+    func shape(_ depth: Int) -> [Int] {
+        var s = indicesShape
+        s.insert(depth, at: position)
+        return s
+    }
+    var staticDepth: Int?
+    if try ctx.input(1).isConstant {
+        let depth = try ctx.constantInteger(input: 1, what: "depth")
+        guard depth >= 0 else { throw ctx.invalid("depth \(depth) is negative") }
+        try ctx.setOutputShape(0, shape(depth))
+        staticDepth = depth
+    } else {
+        // The output shape is known only once the depth is computed.
+        try ctx.setOutputDynamic(0)
+    }
     let outer = Shape.product(indices.shape, 0..<position), inner = Shape.product(indices.shape, position..<indices.rank)
-    let ii = indices.index, oni = on.index, offi = off.index, yi = y.index
+    let ii = indices.index, oni = on.index, offi = off.index, yi = y.index, fail = ctx.failure
+    func kernel<T, I: FixedWidthInteger>(_: T.Type, _: I.Type) -> NodeKernel {
+        { c throws(InterpreterError) in
+            var depth = staticDepth ?? 0, out = c.raw(yi)
+            if staticDepth == nil {
+                depth = depthInput.read(c)
+                guard depth >= 0 else { throw fail("depth \(depth) is negative") }
+                out = try c.resize(yi, to: shape(depth))
+            }
+            OneHot.run(indices: c.data(ii, as: I.self), outer: outer, depth: depth, inner: inner, on: c.data(oni, as: T.self)[0],
+                       off: c.data(offi, as: T.self)[0], output: out.assumingMemoryBound(to: T.self))
+        }
+    }
     func kernel<T>(_: T.Type) throws(InterpreterError) -> NodeKernel {
         switch indices.type {
-        case .int32:
-            return { c in OneHot.run(indices: c.data(ii, as: Int32.self), outer: outer, depth: depth, inner: inner,
-                                     on: c.data(oni, as: T.self)[0], off: c.data(offi, as: T.self)[0], output: c.data(yi, as: T.self)) }
-        case .int64:
-            return { c in OneHot.run(indices: c.data(ii, as: Int64.self), outer: outer, depth: depth, inner: inner,
-                                     on: c.data(oni, as: T.self)[0], off: c.data(offi, as: T.self)[0], output: c.data(yi, as: T.self)) }
+        case .int32: return kernel(T.self, Int32.self)
+        case .int64: return kernel(T.self, Int64.self)
         case let t: throw ctx.unsupported("index type \(t)")
         }
     }

@@ -7,29 +7,47 @@ extension OpRegistry {
     }
 }
 
+/// Why `shape` cannot receive `updates` at `indices`, or nil when it can.
+private func scatterProblem(indices: [Int], updates: [Int], shape: [Int]) -> String? {
+    guard shape.allSatisfy({ $0 >= 0 }) else { return "output shape \(shape) has a negative dimension" }
+    let depth = indices.last ?? 0
+    guard depth >= 1, depth <= shape.count else { return "index depth \(depth) must be in 1...\(shape.count) (the output rank)" }
+    let expected = Array(indices.dropLast()) + shape.dropFirst(depth)
+    guard updates == expected else { return "updates have shape \(updates); indices \(indices) into shape \(shape) need \(expected)" }
+    return nil
+}
+
 private func prepareScatterND(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
-    let indices = try ctx.input(0), updates = try ctx.input(1), y = try ctx.output(0)
-    let shape = try ctx.constantIntegers(input: 2)
-    guard shape.allSatisfy({ $0 >= 0 }) else { throw ctx.invalid("output shape \(shape) has a negative dimension") }
+    let indices = try ctx.input(0), updates = try ctx.input(1), shapeInput = try ctx.input(2), y = try ctx.output(0)
     guard indices.rank >= 1 else { throw ctx.invalid("indices must have rank 1 or more, have shape \(indices.shape)") }
-    let depth = indices.shape[indices.rank - 1]
-    guard depth >= 1, depth <= shape.count else {
-        throw ctx.invalid("index depth \(depth) must be in 1...\(shape.count) (the output rank)")
-    }
-    let expected = Array(indices.shape.dropLast()) + shape.dropFirst(depth)
-    guard updates.shape == expected else {
-        throw ctx.invalid("updates have shape \(updates.shape); indices \(indices.shape) into shape \(shape) need \(expected)")
-    }
+    guard shapeInput.rank == 1 else { throw ctx.invalid("shape must be a vector, is \(shapeInput.shape)") }
     guard y.type == updates.type else { throw ctx.invalid("output type \(y.type) differs from updates type \(updates.type)") }
-    try ctx.setOutputShape(0, shape)
-    let count = Shape.product(indices.shape, 0..<indices.rank - 1)
-    let ii = indices.index, ui = updates.index, yi = y.index, fail = ctx.failure
+    let depth = indices.shape[indices.rank - 1], rank = shapeInput.shape[0]
+    let wide = try ctx.requireType(input: 2, .int32, .int64) == .int64
+    var staticShape: [Int]?
+    if shapeInput.isConstant {
+        let shape = try ctx.constantIntegers(input: 2)
+        if let problem = scatterProblem(indices: indices.shape, updates: updates.shape, shape: shape) { throw ctx.invalid(problem) }
+        try ctx.setOutputShape(0, shape)
+        staticShape = shape
+    } else {
+        // The output shape is known only once the shape input is computed.
+        try ctx.setOutputDynamic(0)
+    }
+    let count = Shape.product(indices.shape, 0..<indices.rank - 1), indicesShape = indices.shape, updatesShape = updates.shape
+    let ii = indices.index, ui = updates.index, si = shapeInput.index, yi = y.index, fail = ctx.failure
     func kernel<T: WrappingAddable, I: FixedWidthInteger>(_: T.Type, _: I.Type) -> NodeKernel {
         { c throws(InterpreterError) in
+            var shape = staticShape ?? [], out = c.raw(yi)
+            if staticShape == nil {
+                shape = (0..<rank).map { wide ? Int(truncatingIfNeeded: c.data(si, as: Int64.self)[$0]) : Int(c.data(si, as: Int32.self)[$0]) }
+                if let problem = scatterProblem(indices: indicesShape, updates: updatesShape, shape: shape) { throw fail(problem) }
+                out = try c.resize(yi, to: shape)
+            }
             do throws(KernelError) {
                 try ScatterND.run(indices: c.data(ii, as: I.self), indexCount: count, indexDepth: depth,
-                                  updates: c.data(ui, as: T.self), outputShape: shape, output: c.data(yi, as: T.self))
+                                  updates: c.data(ui, as: T.self), outputShape: shape, output: out.assumingMemoryBound(to: T.self))
             } catch { throw fail(error) }
         }
     }

@@ -12,23 +12,39 @@ private func prepareTopK(_ ctx: inout PrepareContext) throws(InterpreterError) -
     let x = try ctx.input(0), values = try ctx.output(0), indices = try ctx.output(1)
     guard x.rank >= 1 else { throw ctx.invalid("input must have rank 1 or more, has shape \(x.shape)") }
     guard values.type == x.type else { throw ctx.invalid("values output type \(values.type) differs from input type \(x.type)") }
-    let k = try ctx.constantInteger(input: 1, what: "k")
-    let length = x.shape[x.rank - 1]
-    guard k >= 0, k <= length else { throw ctx.invalid("k = \(k) is outside 0...\(length) (the last dimension of \(x.shape))") }
-    var shape = x.shape
-    shape[shape.count - 1] = k
-    try ctx.setOutputShape(0, shape)
-    try ctx.setOutputShape(1, shape)
-    let rows = Shape.product(x.shape, 0..<x.rank - 1)
-    let xi = x.index, vi = values.index, ii = indices.index
+    let length = x.shape[x.rank - 1], kInput = try RunTimeInteger(ctx, input: 1, what: "k")
+    func shape(_ k: Int) -> [Int] { Array(x.shape.dropLast()) + [k] }
+    var staticK: Int?
+    if try ctx.input(1).isConstant {
+        let k = try ctx.constantInteger(input: 1, what: "k")
+        guard k >= 0, k <= length else { throw ctx.invalid("k = \(k) is outside 0...\(length) (the last dimension of \(x.shape))") }
+        try ctx.setOutputShape(0, shape(k))
+        try ctx.setOutputShape(1, shape(k))
+        staticK = k
+    } else {
+        // The output length is known only once k is computed.
+        try ctx.setOutputDynamic(0)
+        try ctx.setOutputDynamic(1)
+    }
+    let rows = Shape.product(x.shape, 0..<x.rank - 1), outShape = shape
+    let xi = x.index, vi = values.index, ii = indices.index, fail = ctx.failure
+    func kernel<T: Comparable, I: FixedWidthInteger>(_: T.Type, _: I.Type) -> NodeKernel {
+        { c throws(InterpreterError) in
+            var k = staticK ?? 0, v = c.raw(vi), i = c.raw(ii)
+            if staticK == nil {
+                k = kInput.read(c)
+                guard k >= 0, k <= length else { throw fail("k = \(k) is outside 0...\(length) (the last dimension of the input)") }
+                v = try c.resize(vi, to: outShape(k))
+                i = try c.resize(ii, to: outShape(k))
+            }
+            TopK.run(input: c.data(xi, as: T.self), rows: rows, rowLength: length, k: k,
+                     values: v.assumingMemoryBound(to: T.self), indices: i.assumingMemoryBound(to: I.self))
+        }
+    }
     func kernel<T: Comparable>(_: T.Type) throws(InterpreterError) -> NodeKernel {
         switch indices.type {
-        case .int32:
-            return { c in TopK.run(input: c.data(xi, as: T.self), rows: rows, rowLength: length, k: k,
-                                   values: c.data(vi, as: T.self), indices: c.data(ii, as: Int32.self)) }
-        case .int64:
-            return { c in TopK.run(input: c.data(xi, as: T.self), rows: rows, rowLength: length, k: k,
-                                   values: c.data(vi, as: T.self), indices: c.data(ii, as: Int64.self)) }
+        case .int32: return kernel(T.self, Int32.self)
+        case .int64: return kernel(T.self, Int64.self)
         case let t: throw ctx.unsupported("index output type \(t)")
         }
     }
