@@ -192,3 +192,69 @@ import Testing
         #expect(Self.reason { try it.invoke() }?.contains("iou_threshold 1.5 is outside [0, 1]") == true)
     }
 }
+
+/// Inputs that decide an output shape but arrive at run time (model inputs here).
+@Suite struct LongTailRunTimeShapeTests {
+    typealias O = SingleOpModel.Operand
+
+    @Test func topKWithRunTimeK() throws {
+        let it = try SingleOpModel.interpreter(.topkV2, inputs: [.input([2, 4]), .input([], .int32)],
+                                               outputs: [.output([2, 1]), .output([2, 1], .int32)])
+        try it.copy([Float(3), 1, 4, 1, 5, 9, 2, 6], toInputAt: 0)
+        try it.copy([Int32(2)], toInputAt: 1)
+        try it.invoke()
+        #expect(try it.output(at: 0).values(as: Float.self) == [4, 3, 9, 6])
+        #expect(try it.output(at: 1).values(as: Int32.self) == [2, 0, 1, 3])
+        try it.copy([Int32(5)], toInputAt: 1)
+        #expect(LongTailOpsTests.reason { try it.invoke() }?.contains("k = 5 is outside 0...4") == true)
+    }
+
+    @Test func oneHotWithRunTimeDepth() throws {
+        let it = try SingleOpModel.interpreter(.oneHot, inputs: [.input([3], .int64), .input([], .int32), .constant([], .int32, [Int32(1)]),
+                                                                 .constant([], .int32, [Int32(0)])],
+                                               outputs: [.output([3, 1], .int32)])
+        try it.copy([Int64(2), -1, 0], toInputAt: 0)
+        try it.copy([Int32(3)], toInputAt: 1)
+        try it.invoke()
+        #expect(try it.output(at: 0).shape == [3, 3])
+        #expect(try it.output(at: 0).values(as: Int32.self) == [0, 0, 1, 0, 0, 0, 1, 0, 0])
+    }
+
+    @Test func unsortedSegmentMaxWithRunTimeCount() throws {
+        let it = try SingleOpModel.interpreter(.unsortedSegmentMax, inputs: [.input([4], .int32), .input([4], .int32), .input([], .int32)],
+                                               outputs: [.output([1], .int32)])
+        try it.copy([Int32(5), -2, 7, 1], toInputAt: 0)
+        try it.copy([Int32(1), 1, -1, 3], toInputAt: 1)
+        try it.copy([Int32(4)], toInputAt: 2)
+        try it.invoke()
+        // Segment 0 and 2 are empty (the type's lowest value); id -1 is skipped.
+        #expect(try it.output(at: 0).values(as: Int32.self) == [.min, 5, .min, 1])
+        try it.copy([Int32(3)], toInputAt: 2)
+        #expect(LongTailOpsTests.reason { try it.invoke() } == "index 3 at position 3 is outside 0..<3")
+    }
+
+    @Test func scatterNDWithRunTimeShape() throws {
+        let it = try SingleOpModel.interpreter(.scatterNd, inputs: [.input([1, 1], .int32), .input([1, 2], .int32), .input([2], .int32)],
+                                               outputs: [.output([1, 1], .int32)])
+        try it.copy([Int32(2)], toInputAt: 0)
+        try it.copy([Int32(7), 8], toInputAt: 1)
+        try it.copy([Int32(3), 2], toInputAt: 2)
+        try it.invoke()
+        #expect(try it.output(at: 0).values(as: Int32.self) == [0, 0, 0, 0, 7, 8])
+        try it.copy([Int32(3), 4], toInputAt: 2)
+        #expect(LongTailOpsTests.reason { try it.invoke() }?.contains("need [1, 4]") == true)
+    }
+
+    @Test func cumsumWithRunTimeAxis() throws {
+        let it = try SingleOpModel.interpreter(.cumsum, inputs: [.input([2, 2]), .input([], .int32)], outputs: [.output([2, 2])])
+        try it.copy([Float(1), 2, 3, 4], toInputAt: 0)
+        try it.copy([Int32(0)], toInputAt: 1)
+        try it.invoke()
+        #expect(try it.output(at: 0).values(as: Float.self) == [1, 2, 4, 6])
+        try it.copy([Int32(-1)], toInputAt: 1)
+        try it.invoke()
+        #expect(try it.output(at: 0).values(as: Float.self) == [1, 3, 3, 7])
+        try it.copy([Int32(2)], toInputAt: 1)
+        #expect(LongTailOpsTests.reason { try it.invoke() }?.contains("axis 2 is out of range") == true)
+    }
+}
