@@ -49,4 +49,6 @@ let toolHelp = """
     }
 }
 
+// A closed pipe (`tflite inspect m.tflite | head`) must end the tool with an error, not a signal.
+signal(SIGPIPE, SIG_IGN)
 exit(main())

@@ -1,8 +1,8 @@
 extension DepthwiseConv2D {
     /// The optimised DEPTHWISE_CONV_2D for depth multiplier 1 (what MobileNets and the MediaPipe
     /// models use, any filter size, stride and dilation): each output pixel accumulates its
-    /// window eight channels at a time in `SIMD8<Float>`, with the filter read in its native
-    /// channel-innermost layout. Output rows are split across `pool`. Other multipliers run the
+    /// in-bounds taps one at a time, eight channels per `SIMD8<Float>` step, reading input and
+    /// filter in their native channel-innermost layout. Output rows are split across `pool`. Other multipliers run the
     /// reference loop.
     public static func optimized(params: DepthwiseConv2DParams,
                                  input: UnsafePointer<Float>, inputShape: NHWC,
@@ -48,32 +48,39 @@ extension DepthwiseConv2D {
             while fxStart < fxEnd && ix0 + fxStart * g.dilationWidth < 0 { fxStart += 1 }
             while fxEnd > fxStart && ix0 + (fxEnd - 1) * g.dilationWidth >= inputShape.width { fxEnd -= 1 }
             let out = output + ((b * outputShape.height + oy) * outputShape.width + ox) * channels
-            var c = 0
-            while c < vectorChannels {
-                var acc = bias.map { UnsafeRawPointer($0 + c).loadUnaligned(as: SIMD8<Float>.self) } ?? SIMD8<Float>(repeating: 0)
-                for fy in fyStart..<fyEnd {
-                    let iy = iy0 + fy * g.dilationHeight
-                    for fx in fxStart..<fxEnd {
-                        let ix = ix0 + fx * g.dilationWidth
-                        let x = UnsafeRawPointer(inputBatch + (iy * inputShape.width + ix) * channels + c).loadUnaligned(as: SIMD8<Float>.self)
-                        let w = UnsafeRawPointer(filter + (fy * filterShape.width + fx) * channels + c).loadUnaligned(as: SIMD8<Float>.self)
-                        acc = acc + x * w
+            // Taps outer, channels inner: each tap streams one contiguous input pixel and one
+            // contiguous filter row into the output pixel, which stays in L1.
+            if let bias { out.update(from: bias, count: channels) } else { out.update(repeating: 0, count: channels) }
+            let dst = UnsafeMutableRawPointer(out)
+            for fy in fyStart..<fyEnd {
+                let iy = iy0 + fy * g.dilationHeight
+                for fx in fxStart..<fxEnd {
+                    let ix = ix0 + fx * g.dilationWidth
+                    let x = inputBatch + (iy * inputShape.width + ix) * channels
+                    let w = filter + (fy * filterShape.width + fx) * channels
+                    let xr = UnsafeRawPointer(x), wr = UnsafeRawPointer(w)
+                    var c = 0
+                    while c < vectorChannels {
+                        let acc = dst.loadUnaligned(fromByteOffset: c * 4, as: SIMD8<Float>.self)
+                        let xv = xr.loadUnaligned(fromByteOffset: c * 4, as: SIMD8<Float>.self)
+                        let wv = wr.loadUnaligned(fromByteOffset: c * 4, as: SIMD8<Float>.self)
+                        dst.storeBytes(of: acc + xv * wv, toByteOffset: c * 4, as: SIMD8<Float>.self)
+                        c += 8
+                    }
+                    while c < channels {
+                        out[c] += x[c] * w[c]
+                        c += 1
                     }
                 }
-                acc = clampLanes(acc, lo, hi)
-                UnsafeMutableRawPointer(out + c).storeBytes(of: acc, as: SIMD8<Float>.self)
+            }
+            var c = 0
+            while c < vectorChannels {
+                let v = dst.loadUnaligned(fromByteOffset: c * 4, as: SIMD8<Float>.self)
+                dst.storeBytes(of: clampLanes(v, lo, hi), toByteOffset: c * 4, as: SIMD8<Float>.self)
                 c += 8
             }
             while c < channels {
-                var sum: Float = bias?[c] ?? 0
-                for fy in fyStart..<fyEnd {
-                    let iy = iy0 + fy * g.dilationHeight
-                    for fx in fxStart..<fxEnd {
-                        let ix = ix0 + fx * g.dilationWidth
-                        sum += inputBatch[(iy * inputShape.width + ix) * channels + c] * filter[(fy * filterShape.width + fx) * channels + c]
-                    }
-                }
-                out[c] = params.activation.clamp(sum)
+                out[c] = params.activation.clamp(out[c])
                 c += 1
             }
         }

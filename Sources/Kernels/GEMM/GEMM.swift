@@ -29,38 +29,61 @@ public enum GEMM {
         weights.panels.withUnsafeBufferPointer { packed in
             guard let base = packed.baseAddress else { return }
             let k = weights.depth
-            for p in panels {
-                let panel = base + p * k * panelWidth
-                let col0 = p * panelWidth
-                let cols = Swift.min(panelWidth, weights.outputCount - col0)
-                var biasVector = SIMD8<Float>(repeating: 0)
-                if let bias { for j in 0..<cols { biasVector[j] = bias[col0 + j] } }
-                var r = rows.lowerBound
-                while r < rows.upperBound {
-                    let mr = Swift.min(rowTile, rows.upperBound - r)
-                    tile(a: a + r * lda, lda: lda, rowCount: mr, depth: k, panel: panel,
-                         bias: biasVector, activation: activation,
-                         c: c + r * ldc + col0, ldc: ldc, columnCount: cols)
-                    r += mr
+            // Depth is processed in blocks so a tile's slices of A (6 x depthBlock) and of the
+            // panel (depthBlock x 8) stay in L1; later blocks accumulate onto the partial sums.
+            var k0 = 0
+            while k0 < k {
+                let kLength = Swift.min(depthBlock, k - k0)
+                let first = k0 == 0, last = k0 + kLength == k
+                for p in panels {
+                    let panel = base + (p * k + k0) * panelWidth
+                    let col0 = p * panelWidth
+                    let cols = Swift.min(panelWidth, weights.outputCount - col0)
+                    var biasVector = SIMD8<Float>(repeating: 0)
+                    if first, let bias { for j in 0..<cols { biasVector[j] = bias[col0 + j] } }
+                    var r = rows.lowerBound
+                    while r < rows.upperBound {
+                        let mr = Swift.min(rowTile, rows.upperBound - r)
+                        tile(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel: panel,
+                             bias: biasVector, accumulate: !first, activation: last ? activation : nil,
+                             c: c + r * ldc + col0, ldc: ldc, columnCount: cols)
+                        r += mr
+                    }
                 }
+                k0 += kLength
             }
         }
     }
 
-    /// One `rowCount x columnCount` tile (at most 6 x 8). Missing rows alias row 0 so the loop
-    /// body stays branch-free; their results are discarded.
+    /// Depth per block (see ``multiply(a:lda:rows:weights:panels:bias:activation:c:ldc:)``).
+    static let depthBlock = 256
+
+    /// One `rowCount x columnCount` tile (at most 6 x 8) over one depth block. Accumulators
+    /// start from `bias`, or from the partial sums already in `c` when `accumulate`; the clamp
+    /// is applied only with the last block. Missing rows alias row 0 so the loop body stays
+    /// branch-free; their results are discarded.
     @inline(__always)
     static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                     panel: UnsafePointer<Float>, bias: SIMD8<Float>,
-                     activation: ActivationRange<Float>,
+                     panel: UnsafePointer<Float>, bias: SIMD8<Float>, accumulate: Bool,
+                     activation: ActivationRange<Float>?,
                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
+        var start = (bias, bias, bias, bias, bias, bias)
+        if accumulate {
+            withUnsafeMutableBytes(of: &start) { bytes in
+                for i in 0..<rowCount {
+                    var v = SIMD8<Float>(repeating: 0)
+                    for j in 0..<columnCount { v[j] = c[i * ldc + j] }
+                    bytes.storeBytes(of: v, toByteOffset: i * 32, as: SIMD8<Float>.self)
+                }
+            }
+        }
         let a0 = a
         let a1 = rowCount > 1 ? a + lda : a
         let a2 = rowCount > 2 ? a + 2 * lda : a
         let a3 = rowCount > 3 ? a + 3 * lda : a
         let a4 = rowCount > 4 ? a + 4 * lda : a
         let a5 = rowCount > 5 ? a + 5 * lda : a
-        var c0 = bias, c1 = bias, c2 = bias, c3 = bias, c4 = bias, c5 = bias
+        var (c0, c1, c2, c3, c4, c5) = start
         let raw = UnsafeRawPointer(panel)
         for k in 0..<depth {
             let b = raw.loadUnaligned(fromByteOffset: k * 32, as: SIMD8<Float>.self)
@@ -71,12 +94,11 @@ public enum GEMM {
             c4 = c4 + SIMD8(repeating: a4[k]) * b
             c5 = c5 + SIMD8(repeating: a5[k]) * b
         }
-        let lo = activation.min, hi = activation.max
         let results = (c0, c1, c2, c3, c4, c5)
         withUnsafeBytes(of: results) { tileBytes in
             for i in 0..<rowCount {
                 var v = tileBytes.load(fromByteOffset: i * 32, as: SIMD8<Float>.self)
-                v = clampLanes(v, lo, hi)
+                if let activation { v = clampLanes(v, activation.min, activation.max) }
                 let out = c + i * ldc
                 if columnCount == panelWidth {
                     UnsafeMutableRawPointer(out).storeBytes(of: v, as: SIMD8<Float>.self)

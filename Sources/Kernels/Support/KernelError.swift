@@ -7,6 +7,7 @@ public enum KernelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Sparse-tensor metadata does not describe the dense shape it claims to.
     case invalidSparsity(String)
 
+    /// A one-line explanation naming the offending value.
     public var description: String {
         switch self {
         case let .indexOutOfRange(index, bound, position):

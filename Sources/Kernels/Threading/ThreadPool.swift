@@ -57,6 +57,7 @@ public final class ThreadPool: @unchecked Sendable {
     ///
     /// `body` is called from several threads at once, each call with its own range: it must
     /// write only to memory that belongs to its range (the kernels write disjoint output rows).
+    /// Jobs do not nest: calling `parallelFor` on the same pool from inside `body` deadlocks.
     public func parallelFor(count: Int, _ body: (Range<Int>) -> Void) {
         parallelFor(count: count, chunks: threadCount) { _, range in body(range) }
     }

@@ -3,7 +3,7 @@
 /// output axis `d` a table gives the input offset contributed by each index (in elements),
 /// so `input offset = sum_d table[d][index_d]`. A negative entry marks padding.
 ///
-/// Runs whose last-axis offsets are consecutive are copied with one `memcpy`.
+/// Stretches of the last axis whose offsets are consecutive are copied with one `memcpy`.
 enum IndexMapCopy {
     static func run(input: UnsafeRawPointer, output: UnsafeMutableRawPointer, outputShape: [Int],
                     tables: [[Int]], elementSize: Int, padValue: UnsafeRawPointer? = nil) {
@@ -15,9 +15,7 @@ enum IndexMapCopy {
             return
         }
         let inner = outputShape[rank - 1]
-        let last = tables[rank - 1]
-        var contiguous = last[0] >= 0
-        if contiguous { for i in 1..<inner where last[i] != last[0] + i { contiguous = false; break } }
+        let runs = innerRuns(tables[rank - 1])
         var index = [Int](repeating: 0, count: rank)
         var base = 0          // Sum of the outer axes' table entries.
         var padded = false    // Whether any outer axis sits in padding.
@@ -34,15 +32,15 @@ enum IndexMapCopy {
         for _ in 0..<(total / inner) {
             if padded {
                 fill(dst, padValue, count: inner, elementSize: elementSize)
-            } else if contiguous {
-                dst.copyMemory(from: input + (base + last[0]) * elementSize, byteCount: rowBytes)
             } else {
-                for i in 0..<inner {
-                    let t = last[i]
-                    if t < 0 {
-                        fill(dst + i * elementSize, padValue, count: 1, elementSize: elementSize)
+                for run in runs {
+                    let target = dst + run.start * elementSize
+                    if run.source < 0 {
+                        fill(target, padValue, count: run.length, elementSize: elementSize)
+                    } else if run.length == 1 {
+                        copyElement(from: input + (base + run.source) * elementSize, to: target, elementSize)
                     } else {
-                        copyElement(from: input + (base + t) * elementSize, to: dst + i * elementSize, elementSize)
+                        target.copyMemory(from: input + (base + run.source) * elementSize, byteCount: run.length * elementSize)
                     }
                 }
             }
@@ -56,6 +54,30 @@ enum IndexMapCopy {
             }
             recompute()
         }
+    }
+
+    /// A stretch of the innermost axis that is either consecutive input elements starting at
+    /// `source`, or padding (`source < 0`).
+    struct Run {
+        var start: Int
+        var length: Int
+        var source: Int
+    }
+
+    /// Splits the innermost table into maximal runs, so a padded row costs one fill and one
+    /// `memcpy` per side instead of one call per element.
+    static func innerRuns(_ table: [Int]) -> [Run] {
+        var runs: [Run] = []
+        for (i, t) in table.enumerated() {
+            if var last = runs.last,
+               (t < 0 && last.source < 0) || (t >= 0 && last.source >= 0 && t == last.source + last.length) {
+                last.length += 1
+                runs[runs.count - 1] = last
+            } else {
+                runs.append(Run(start: i, length: 1, source: t < 0 ? -1 : t))
+            }
+        }
+        return runs
     }
 
     /// Writes `count` copies of the pad element (zero bytes when there is none).

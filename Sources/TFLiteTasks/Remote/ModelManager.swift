@@ -33,7 +33,7 @@ public final class ModelManager: Sendable {
     ///     are posted.
     public init(
         cacheDirectory: URL,
-        validator: @escaping ModelFileValidator = ModelManager.flatBufferHeaderValidator,
+        validator: @escaping ModelFileValidator = ModelManager.modelLoaderValidator,
         notificationCenter: NotificationCenter = .default
     ) {
         self.cacheDirectory = cacheDirectory.standardizedFileURL

@@ -134,9 +134,10 @@ struct ConvCase: CustomStringConvertible {
     }
 
     @Test func largeOptimizedMatchesReference() {
-        // Many rows and channels: several im2col blocks, full and partial panels, four threads.
+        // Many rows and channels: several im2col blocks, depth 360 (two GEMM depth blocks),
+        // full and partial panels, four threads.
         var rng = SeededRandom(seed: 77)
-        let s = NHWC(batch: 1, height: 29, width: 31, channels: 24), f = NHWC(batch: 37, height: 3, width: 3, channels: 24)
+        let s = NHWC(batch: 1, height: 29, width: 31, channels: 40), f = NHWC(batch: 37, height: 3, width: 3, channels: 40)
         let g = ConvGeometry.make(padding: .same, inputHeight: 29, inputWidth: 31, filterHeight: 3, filterWidth: 3, strideHeight: 1, strideWidth: 1)!
         let o = NHWC(batch: 1, height: g.outputHeight, width: g.outputWidth, channels: 37)
         let params = Conv2DParams(geometry: g.geometry, activation: FusedActivation.relu6.floatRange!)
@@ -152,6 +153,6 @@ struct ConvCase: CustomStringConvertible {
                                  output: out.baseAddress!, outputShape: o, scratch: sc.baseAddress, pool: pool)
             } }
         } }
-        #expect(maxAbsDifference(got, want) <= reductionTolerance(3 * 3 * 24))
+        #expect(maxAbsDifference(got, want) <= reductionTolerance(3 * 3 * 40))
     }
 }

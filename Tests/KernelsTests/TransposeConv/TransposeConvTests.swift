@@ -33,4 +33,28 @@ import Kernels
         } } } }
         #expect(maxAbsDifference(out.array, want) <= reductionTolerance(f.elementCount))
     }
+
+    /// The GEMM path against the reference on random shapes, strides, paddings and channel
+    /// counts (including more pixels than one GEMM block).
+    @Test(arguments: 0..<25)
+    func optimizedMatchesReference(seed: Int) {
+        var rng = SeededRandom(seed: UInt64(5500 + seed))
+        let big = seed % 5 == 0
+        let s = NHWC(batch: rng.int(1...2), height: big ? 11 : rng.int(1...5), width: big ? 13 : rng.int(1...5), channels: rng.int(1...20))
+        let f = NHWC(batch: rng.int(1...11), height: rng.int(1...4), width: rng.int(1...4), channels: s.channels)
+        let sh = rng.int(1...3), sw = rng.int(1...3)
+        let o = NHWC(batch: s.batch, height: rng.int(1...(s.height * sh + 2)), width: rng.int(1...(s.width * sw + 2)), channels: f.batch)
+        let params = TransposeConvParams(strideHeight: sh, strideWidth: sw, paddingTop: rng.int(0...2), paddingLeft: rng.int(0...2),
+                                         activation: [FusedActivation.none, .relu6][seed % 2].floatRange!)
+        let inB = TestBuffer(rng.floats(s.elementCount)), fB = TestBuffer(rng.floats(f.elementCount)), bB = TestBuffer(rng.floats(o.channels))
+        let want = TestBuffer(repeating: Float.nan, count: o.elementCount), got = TestBuffer(repeating: Float.nan, count: o.elementCount)
+        let bias = seed % 3 == 0 ? nil : bB.constant
+        TransposeConv.reference(params: params, input: inB.constant, inputShape: s, filter: fB.constant, filterShape: f,
+                                bias: bias, output: want.pointer, outputShape: o)
+        let packed = PackedTransposeConvWeights(filter: fB.constant, filterShape: f)
+        let scratch = TestBuffer(repeating: Float.nan, count: TransposeConv.scratchFloatCount(filterShape: f))
+        TransposeConv.optimized(params: params, input: inB.constant, inputShape: s, weights: packed, bias: bias,
+                                output: got.pointer, outputShape: o, scratch: scratch.pointer)
+        #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(f.elementCount))
+    }
 }

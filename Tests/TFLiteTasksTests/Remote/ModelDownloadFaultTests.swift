@@ -20,7 +20,7 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
     /// whose bytes are `rejected` (standing in for a full model loader behind the same seam).
     static func validator(rejecting rejected: [UInt8]?) -> ModelFileValidator {
         { url in
-            try ModelManager.flatBufferHeaderValidator(url)
+            try ModelManager.modelLoaderValidator(url)
             if let rejected, try [UInt8](Data(contentsOf: url)) == rejected {
                 throw LoaderRejection()
             }
@@ -74,7 +74,7 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
         #expect(current == before.model)
         #expect(bed.manager.latestModelFilePath(bed.model) == before.model.path)
         #expect(try [UInt8](Data(contentsOf: before.model.path)) == good.bytes())
-        try ModelManager.flatBufferHeaderValidator(before.model.path)
+        try ModelManager.modelLoaderValidator(before.model.path)
         #expect(bed.folderContents() == [".lock", good.sha256 + ".tflite", "record.json"])
     }
 

@@ -15,7 +15,7 @@ final class RemoteTestBed: @unchecked Sendable {
     static let quick = ModelDownloadConditions(
         requestTimeout: 1, resourceTimeout: 20, maxRetries: 2, initialBackoff: 0.01, maximumBackoff: 0.05)
 
-    init(name: String = "flowers", validator: @escaping ModelFileValidator = ModelManager.flatBufferHeaderValidator) throws {
+    init(name: String = "flowers", validator: @escaping ModelFileValidator = ModelManager.modelLoaderValidator) throws {
         server = try LoopbackHTTPServer()
         cache = FileManager.default.temporaryDirectory
             .appendingPathComponent("remote-model-tests-\(UUID().uuidString)", isDirectory: true)

@@ -3,12 +3,13 @@ import Testing
 @testable import TFLiteTasks
 import TestSupport
 
-@Suite struct FlatBufferHeaderTests {
+/// The default validator runs the full model loader on the downloaded file.
+@Suite struct ModelLoaderValidatorTests {
     func check(_ bytes: [UInt8]) throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("header-\(UUID().uuidString).tflite")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        try ModelManager.flatBufferHeaderValidator(file)
+        try ModelManager.modelLoaderValidator(file)
     }
 
     func rejection(_ bytes: [UInt8]) -> String? {
@@ -24,7 +25,7 @@ import TestSupport
 
     @Test(arguments: try CorpusModel.all())
     func everyCorpusModelPasses(_ model: CorpusModel) throws {
-        try ModelManager.flatBufferHeaderValidator(Fixtures.corpusFile(model.model))
+        try ModelManager.modelLoaderValidator(Fixtures.corpusFile(model.model))
     }
 
     @Test func damagedHeadersAreRejectedWithTheReason() throws {
@@ -34,14 +35,15 @@ import TestSupport
             bytes.replaceSubrange(offset..<(offset + values.count), with: values)
             return bytes
         }
-        #expect(rejection(Array(good.prefix(7)))?.contains("too short") == true)
+        #expect(rejection(Array(good.prefix(7))) != nil)
         #expect(rejection(patched(4, Array("TFL2".utf8)))?.contains("TFL3") == true)
-        #expect(rejection(patched(0, [0xf0, 0xff, 0xff, 0x7f]))?.contains("past the end") == true)
-        #expect(rejection(patched(0, [0x0a, 0, 0, 0]))?.contains("multiple of 4") == true)
-        #expect(rejection(patched(0, [0x04, 0, 0, 0]))?.contains("multiple of 4") == true)
+        #expect(rejection(patched(0, [0xf0, 0xff, 0xff, 0x7f])) != nil)
+        #expect(rejection(patched(0, [0x0a, 0, 0, 0])) != nil)
         let root = Int(good[0]) | Int(good[1]) << 8 | Int(good[2]) << 16 | Int(good[3]) << 24
-        #expect(rejection(patched(root, [0x00, 0x00, 0x00, 0x80]))?.contains("outside the file") == true)
-        #expect(rejection(patched(root, [0x00, 0x00, 0x00, 0x00]))?.contains("invalid size") == true)
+        #expect(rejection(patched(root, [0x00, 0x00, 0x00, 0x80])) != nil)
+        for damaged in [Array(good.prefix(7)), patched(0, [0xf0, 0xff, 0xff, 0x7f]), patched(root, [0x00, 0x00, 0x00, 0x80])] {
+            #expect(rejection(damaged)?.hasPrefix("unexpected") == false)
+        }
     }
 
     /// Random damage to the first bytes either passes or gives `invalidModel`: never a trap.
