@@ -23,7 +23,7 @@ private func prepareRFFT2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     let fft = RFFT2D(height: size[0], width: size[1])
     let rows = x.shape[x.rank - 2], columns = x.shape[x.rank - 1]
     try ctx.setOutputShape(0, Array(x.shape.dropLast(2)) + [fft.height, fft.outputWidth])
-    let (work, overflow) = (fft.height * fft.outputWidth * 2).multipliedReportingOverflow(by: MemoryLayout<Double>.stride)
+    let (work, overflow) = fft.workCount.multipliedReportingOverflow(by: MemoryLayout<Double>.stride)
     guard !overflow else { throw ctx.invalid("fft_length \(size) is too large") }
     ctx.requestScratch(bytes: work)
     let planes = Shape.product(x.shape, 0..<x.rank - 2), xi = x.index, yi = y.index
