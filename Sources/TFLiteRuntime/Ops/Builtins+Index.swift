@@ -1,6 +1,7 @@
 import Kernels
 
-/// Ops that turn integer indices into values: ONE_HOT, BUCKETIZE, EMBEDDING_LOOKUP.
+/// Ops that turn integer indices into values: ONE_HOT, BUCKETIZE, EMBEDDING_LOOKUP (rows of any
+/// element type, and 8-bit tables dequantised into float rows).
 extension OpRegistry {
     mutating func registerIndexOps() {
         register(.oneHot, types: [.int32, .int64], prepareOneHot)
@@ -101,10 +102,13 @@ private func prepareEmbeddingLookup(_ ctx: inout PrepareContext) throws(Interpre
     let ids = try ctx.input(0), table = try ctx.input(1), y = try ctx.output(0)
     guard ids.rank == 1 else { throw ctx.invalid("ids must be a vector, have shape \(ids.shape)") }
     guard table.rank >= 1 else { throw ctx.invalid("the table must have rank 1 or more, has shape \(table.shape)") }
-    guard table.type == y.type, let size = y.type.byteSize else {
-        throw ctx.unsupported("table type \(table.type) with output type \(y.type) (hybrid lookups are not supported)")
-    }
     try ctx.requireType(input: 0, .int32)
+    if (table.type == .int8 || table.type == .uint8) && y.type == .float32 {
+        return try prepareHybridEmbeddingLookup(&ctx, ids: ids, table: table)
+    }
+    guard table.type == y.type, let size = y.type.byteSize else {
+        throw ctx.unsupported("table type \(table.type) with output type \(y.type)")
+    }
     try ctx.setOutputShape(0, [ids.shape[0]] + table.shape.dropFirst())
     let rows = table.shape[0], rowBytes = Shape.product(table.shape, 1..<table.rank) * size
     let count = ids.shape[0], ii = ids.index, ti = table.index, yi = y.index, fail = ctx.failure
@@ -115,6 +119,22 @@ private func prepareEmbeddingLookup(_ ctx: inout PrepareContext) throws(Interpre
         do throws(KernelError) {
             try EmbeddingLookup.run(ids: c.data(ii, as: Int32.self), count: count, table: c.raw(ti), rows: rows,
                                     rowBytes: rowBytes, output: c.raw(yi))
+        } catch { throw fail(error) }
+    }
+}
+
+/// EMBEDDING_LOOKUP of an 8-bit table into float32 rows (dynamic-range models).
+private func prepareHybridEmbeddingLookup(_ ctx: inout PrepareContext, ids: TensorInfo, table: TensorInfo) throws(InterpreterError) -> NodeKernel {
+    guard let q = table.quantization, !q.scales.isEmpty, q.scales.count == 1 || q.scales.count == table.shape[0] else {
+        throw ctx.invalid("the 8-bit table needs one scale or one per row (\(table.shape[0])), has \(table.quantization?.scales.count ?? 0)")
+    }
+    try ctx.setOutputShape(0, [ids.shape[0]] + table.shape.dropFirst())
+    let rows = table.shape[0], rowLength = Shape.product(table.shape, 1..<table.rank), scales = q.scales
+    let count = ids.shape[0], ii = ids.index, ti = table.index, yi = try ctx.output(0).index, fail = ctx.failure
+    return { c throws(InterpreterError) in
+        do throws(KernelError) {
+            try EmbeddingLookup.dequantizing(ids: c.data(ii, as: Int32.self), count: count, table: c.data(ti, as: Int8.self), rows: rows,
+                                             rowLength: rowLength, scales: scales, output: c.data(yi, as: Float.self))
         } catch { throw fail(error) }
     }
 }

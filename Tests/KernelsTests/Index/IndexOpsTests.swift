@@ -51,4 +51,19 @@ import Kernels
             try EmbeddingLookup.run(ids: ids.constant, count: 2, table: table.raw, rows: 4, rowBytes: 8, output: out.mutableRaw)
         }
     }
+
+    @Test(arguments: [[Float(0.5)], [0.5, 0.25, 2]])
+    func hybridLookupDequantisesWithoutZeroPoint(scales: [Float]) throws {
+        let q: [Int8] = [-128, -1, 0, 1, 127, 3] // 3 rows of 2
+        let table = TestBuffer(q), ids = TestBuffer<Int32>([2, 0]), out = TestBuffer(repeating: Float.nan, count: 4)
+        try EmbeddingLookup.dequantizing(ids: ids.constant, count: 2, table: table.constant, rows: 3, rowLength: 2, scales: scales,
+                                         output: out.pointer)
+        func scale(_ row: Int) -> Float { scales.count > 1 ? scales[row] : scales[0] }
+        #expect(out.array == [Float(q[4]) * scale(2), Float(q[5]) * scale(2), Float(q[0]) * scale(0), Float(q[1]) * scale(0)])
+        let bad = TestBuffer<Int32>([3])
+        #expect(throws: KernelError.indexOutOfRange(index: 3, bound: 3, position: 0)) {
+            try EmbeddingLookup.dequantizing(ids: bad.constant, count: 1, table: table.constant, rows: 3, rowLength: 2, scales: scales,
+                                             output: out.pointer)
+        }
+    }
 }
