@@ -17,4 +17,13 @@ public enum Bucketize {
             output[i] = Int32(lo)
         }
     }
+
+    /// Integer inputs compare with the float boundaries as C++ compares them: converted to float.
+    public static func run<T: BinaryInteger>(integers input: UnsafePointer<T>, count: Int, boundaries: [Float],
+                                             output: UnsafeMutablePointer<Int32>) {
+        for i in 0..<count {
+            var x = Float(input[i])
+            run(input: &x, count: 1, boundaries: boundaries, output: output + i)
+        }
+    }
 }

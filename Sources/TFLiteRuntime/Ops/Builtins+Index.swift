@@ -83,16 +83,10 @@ private func prepareBucketize(_ ctx: inout PrepareContext) throws(InterpreterErr
     switch x.type {
     case .float32:
         return { c in Bucketize.run(input: c.data(xi, as: Float.self), count: n, boundaries: boundaries, output: c.data(yi, as: Int32.self)) }
-    case .int32, .int64:
-        // Integers compare with the float boundaries as C++ compares them: converted to float.
-        let wide = x.type == .int64
-        return { c in
-            let out = c.data(yi, as: Int32.self)
-            for i in 0..<n {
-                let v = wide ? Float(c.data(xi, as: Int64.self)[i]) : Float(c.data(xi, as: Int32.self)[i])
-                withUnsafePointer(to: v) { Bucketize.run(input: $0, count: 1, boundaries: boundaries, output: out + i) }
-            }
-        }
+    case .int32:
+        return { c in Bucketize.run(integers: c.data(xi, as: Int32.self), count: n, boundaries: boundaries, output: c.data(yi, as: Int32.self)) }
+    case .int64:
+        return { c in Bucketize.run(integers: c.data(xi, as: Int64.self), count: n, boundaries: boundaries, output: c.data(yi, as: Int32.self)) }
     case let t: throw ctx.unsupported("input type \(t)")
     }
 }

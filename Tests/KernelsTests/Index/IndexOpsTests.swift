@@ -34,6 +34,10 @@ import Kernels
         #expect(out.array == x.map { v in Int32(boundaries.filter { $0 <= v }.count) })
         Bucketize.run(input: input.constant, count: x.count, boundaries: [], output: out.pointer)
         #expect(out.array.allSatisfy { $0 == 0 })
+        // 2^24 + 1 converts to 2^24 as a float, so it lands in the bucket of 2^24.
+        let big = TestBuffer<Int64>([16_777_217, 16_777_215, -3]), bigOut = TestBuffer(repeating: Int32(-1), count: 3)
+        Bucketize.run(integers: big.constant, count: 3, boundaries: [-3, 16_777_216, 16_777_218], output: bigOut.pointer)
+        #expect(bigOut.array == [2, 1, 1])
     }
 
     @Test func embeddingLookupCopiesRows() throws {
