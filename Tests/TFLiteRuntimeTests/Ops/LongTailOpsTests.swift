@@ -176,6 +176,37 @@ import Testing
         #expect(try shape.output(at: 0).values(as: Int64.self) == [3, 0, 5])
     }
 
+    @Test func zerosLikeKeepsShapeAndType() throws {
+        let it = try SingleOpModel.interpreter(.zerosLike, inputs: [.input([2, 0, 3], .int64)], outputs: [.output([1], .int64)])
+        try it.invoke()
+        #expect(try it.output(at: 0).shape == [2, 0, 3])
+        let f = try SingleOpModel.interpreter(.zerosLike, inputs: [.input([3])], outputs: [.output([3])])
+        try f.copy([Float.nan, -1, .infinity], toInputAt: 0)
+        try f.invoke()
+        #expect(try f.output(at: 0).values(as: Float.self) == [0, 0, 0])
+    }
+
+    @Test func softNMSWithRunTimeMaxOutputs() throws {
+        let it = try SingleOpModel.interpreter(
+            .nonMaxSuppressionV5,
+            inputs: [.input([3, 4]), .input([3]), .input([], .int32), .constant([], .float32, [Float(0.5)]),
+                     .constant([], .float32, [Float(0)]), .constant([], .float32, [Float(0)])],
+            outputs: [.output([1], .int32), .output([1]), .output([], .int32)])
+        // Three disjoint unit boxes, so nothing is suppressed: selection is by score.
+        try it.copy([Float(0), 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5], toInputAt: 0)
+        try it.copy([Float(0.2), 0.9, 0.5], toInputAt: 1)
+        try it.copy([Int32(2)], toInputAt: 2)
+        try it.invoke()
+        #expect(try it.output(at: 0).values(as: Int32.self) == [1, 2])
+        #expect(try it.output(at: 1).values(as: Float.self) == [0.9, 0.5])
+        try it.copy([Int32(5)], toInputAt: 2)
+        try it.invoke()
+        #expect(try it.output(at: 0).values(as: Int32.self) == [1, 2, 0, 0, 0])
+        #expect(try it.output(at: 2).values(as: Int32.self) == [3])
+        try it.copy([Int32(-1)], toInputAt: 2)
+        #expect(Self.reason { try it.invoke() }?.contains("max_output_size -1 is negative") == true)
+    }
+
     @Test func nmsRejectsAnIoUThresholdAboveOne() throws {
         let it = try SingleOpModel.interpreter(
             .nonMaxSuppressionV4,
