@@ -56,10 +56,9 @@ private func prepareUnique(_ ctx: inout PrepareContext) throws(InterpreterError)
                 out.assumingMemoryBound(to: T.self).update(from: found, count: found.count)
             }
         }
-        let scratch = [I](repeating: 0, count: n)
-        let distinct = scratch.withUnsafeBufferPointer { buffer in
-            Unique.run(input: data.assumingMemoryBound(to: T.self), count: n, indices: UnsafeMutablePointer(mutating: buffer.baseAddress!))
-        }.count
+        let positions = UnsafeMutablePointer<I>.allocate(capacity: max(n, 1))
+        defer { positions.deallocate() }
+        let distinct = Unique.run(input: data.assumingMemoryBound(to: T.self), count: n, indices: positions).count
         try ctx.setOutputShape(0, [distinct])
         return { c in
             let found = Unique.run(input: c.data(xi, as: T.self), count: n, indices: c.data(ii, as: I.self))
