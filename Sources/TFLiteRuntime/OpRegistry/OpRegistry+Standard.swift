@@ -8,6 +8,7 @@ extension OpRegistry {
         r.registerArithmeticOps()
         r.registerQuantizeOps()
         r.registerActivationOps()
+        r.registerDetectionPostProcess()
         return r
     }()
 }
