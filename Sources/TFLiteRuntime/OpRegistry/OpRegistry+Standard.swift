@@ -8,6 +8,9 @@ extension OpRegistry {
         r.registerArithmeticOps()
         r.registerQuantizeOps()
         r.registerActivationOps()
+        r.registerSoftmaxOps()
+        r.registerReduceOps()
+        r.registerComparisonOps()
         r.registerDetectionPostProcess()
         return r
     }()

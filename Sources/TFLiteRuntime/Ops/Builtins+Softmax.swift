@@ -1,0 +1,49 @@
+import Kernels
+
+/// SOFTMAX (with beta) and LOG_SOFTMAX over the last axis.
+extension OpRegistry {
+    mutating func registerSoftmaxOps() {
+        register(.softmax, types: [.float32, .int8, .uint8], prepareSoftmax)
+        register(.logSoftmax, types: [.float32], prepareLogSoftmax)
+    }
+}
+
+/// The input viewed as rows along its last axis.
+private func rows(_ x: TensorInfo) -> (rows: Int, depth: Int) {
+    let depth = x.shape.last ?? 1
+    return (depth == 0 ? 0 : x.elementCount / depth, depth)
+}
+
+private func prepareSoftmax(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...1, outputs: 1...1)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    try ctx.setOutputShape(0, x.shape)
+    guard x.type == y.type else { throw ctx.invalid("input type \(x.type) differs from output type \(y.type)") }
+    var beta: Float = 1
+    if case .softmaxOptions(let o)? = ctx.options { beta = o.beta }
+    let (rows, depth) = rows(x)
+    let xi = x.index, yi = y.index
+    switch x.type {
+    case .float32:
+        return { c in Softmax.softmax(input: c.data(xi, as: Float.self), rows: rows, depth: depth, beta: beta, output: c.data(yi, as: Float.self)) }
+    case .int8, .uint8:
+        let params = QuantizedSoftmaxParams(inputScale: try ctx.affine(x, role: "input").scale, beta: beta,
+                                            output: try ctx.affine(y, role: "output"))
+        if x.type == .int8 {
+            return { c in quantizedSoftmax(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), rows: rows, depth: depth) }
+        }
+        return { c in quantizedSoftmax(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), rows: rows, depth: depth) }
+    case let t:
+        throw ctx.unsupported("input type \(t)")
+    }
+}
+
+private func prepareLogSoftmax(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...1, outputs: 1...1)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    try ctx.setOutputShape(0, x.shape)
+    guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("LOG_SOFTMAX on \(x.type)") }
+    let (rows, depth) = rows(x)
+    let xi = x.index, yi = y.index
+    return { c in Softmax.logSoftmax(input: c.data(xi, as: Float.self), rows: rows, depth: depth, output: c.data(yi, as: Float.self)) }
+}
