@@ -6,6 +6,8 @@ let commands: [any Command.Type] = [
     BenchCommand.self,
     PlanCommand.self,
     OpsCommand.self,
+    LabelCommand.self,
+    DetectCommand.self,
 ]
 
 let toolHelp = """

@@ -103,3 +103,17 @@ public final class LocalModel: @unchecked Sendable {
         return labels
     }
 }
+
+extension LocalModel {
+    /// Loads a plain model with labels from a separate labels file (one per line) instead of
+    /// its metadata; `labelsPath` nil behaves like ``init(path:)``.
+    public convenience init(path: String, labelsPath: String?) throws(TaskError) {
+        guard let labelsPath else {
+            try self.init(path: path)
+            return
+        }
+        let model = try Self.load(path)
+        self.init(modelPath: path, model: model, metadata: try Self.metadata(of: model, path: path),
+                  labels: try Self.readLabels(labelsPath), kind: .plain)
+    }
+}
