@@ -46,14 +46,14 @@ public final class ObjectDetector: Sendable {
                 }
             }
         }
+        if !local.labels.isEmpty, let classes = Self.numClasses(model: model, op: op), classes != local.labels.count {
+            throw .labelMismatch("\(local.labels.count) labels for a detector with \(classes) classes (\(local.modelPath))")
+        }
         outputPositions = positions
         runner = try TaskRunner(model: model)
         let input: Tensor
         do { input = try runner.interpreter.input(at: 0) } catch { throw .runtime("\(error)") }
         preprocessor = try ImagePreprocessor(tensor: input, normalization: local.metadata?.inputs.first?.normalization)
-        if !local.labels.isEmpty, let classes = Self.numClasses(model: model, op: op), classes != local.labels.count {
-            throw .labelMismatch("\(local.labels.count) labels for a detector with \(classes) classes (\(local.modelPath))")
-        }
         threshold = options.confidenceThreshold ?? local.metadata?.outputs.compactMap(\.scoreThreshold).first ?? 0
     }
 

@@ -23,6 +23,12 @@ public final class ImageLabeler: Sendable {
     public init(options: CustomImageLabelerOptions) throws(TaskError) {
         self.options = options
         let local = options.localModel
+        // Labels are checked against the declared output shape before the model is prepared.
+        if let graph = local.model.schema.subgraphs.first, let first = graph.outputs.first,
+           Int(first) >= 0, Int(first) < graph.tensors.count, let classes = graph.tensors[Int(first)].shape.last,
+           !local.labels.isEmpty, local.labels.count != Int(classes) {
+            throw .labelMismatch("\(local.labels.count) labels for a model output of \(classes) classes (\(local.modelPath))")
+        }
         runner = try TaskRunner(model: local.model)
         let interpreter = runner.interpreter
         guard interpreter.inputTensorCount == 1, interpreter.outputTensorCount >= 1 else {

@@ -6,9 +6,10 @@ import TFLiteRuntime
 /// The displayed (oriented) image is converted to RGB, optionally cut to its centred
 /// square, and resized to the input size with Pillow-compatible bilinear filtering (ML Kit
 /// scales the whole image to the model input; that is the default here too). Values then
-/// follow the model: with metadata normalisation, `(pixel - mean) / std` (quantised with the
-/// input's parameters for integer inputs); without it, uint8 inputs take raw pixels, int8
-/// inputs `pixel - 128`, and float inputs `pixel / 255` (the [0, 1] convention).
+/// follow the input type, as the TFLite Task Library does: uint8 inputs take the raw pixels
+/// and int8 inputs `pixel - 128` (quantised models expect the raw range; metadata
+/// normalisation describes their float twin); float inputs take `(pixel - mean) / std` with
+/// the metadata's normalisation, or `pixel / 255` (the [0, 1] convention) without it.
 public struct ImagePreprocessor: Sendable {
     /// Input height and width.
     public let height: Int, width: Int
@@ -68,30 +69,25 @@ public struct ImagePreprocessor: Sendable {
     /// The input tensor's bytes for `image`.
     public func tensorBytes(for image: VisionImage) -> [UInt8] {
         let p = pixels(for: image)
-        func real(_ i: Int) -> Float {
-            let v = Float(p[i])
-            guard let n = normalization else { return dataType == .float32 ? v / 255 : v }
-            let c = i % channels
-            return (v - n.mean[n.mean.count == 1 ? 0 : c]) / n.std[n.std.count == 1 ? 0 : c]
-        }
         switch dataType {
         case .float32:
             var out = [UInt8]()
             out.reserveCapacity(p.count * 4)
-            for i in p.indices { withUnsafeBytes(of: real(i).bitPattern.littleEndian) { out.append(contentsOf: $0) } }
+            for i in p.indices {
+                var v = Float(p[i])
+                if let n = normalization {
+                    let c = i % channels
+                    v = (v - n.mean[n.mean.count == 1 ? 0 : c]) / n.std[n.std.count == 1 ? 0 : c]
+                } else {
+                    v /= 255
+                }
+                withUnsafeBytes(of: v.bitPattern.littleEndian) { out.append(contentsOf: $0) }
+            }
             return out
-        case .uint8 where normalization == nil:
-            return p
-        case .int8 where normalization == nil:
+        case .int8:
             return p.map { UInt8(bitPattern: Int8(Int($0) - 128)) }
         default:
-            let scale = quantization?.scale ?? 1, zero = quantization?.zeroPoint ?? 0
-            let range = dataType == .int8 ? -128...127 : 0...255
-            return p.indices.map { i in
-                let q = Int((real(i) / (scale == 0 ? 1 : scale)).rounded()) + zero
-                let clamped = min(max(q, range.lowerBound), range.upperBound)
-                return dataType == .int8 ? UInt8(bitPattern: Int8(clamped)) : UInt8(clamped)
-            }
+            return p
         }
     }
 }

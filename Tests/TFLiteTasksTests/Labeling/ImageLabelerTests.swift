@@ -5,7 +5,7 @@ import TFLiteRuntime
 
 /// The labeller against LiteRT's goldens for the corpus photo cases, whose inputs were made by
 /// a centred square crop and Pillow bilinear resize (the labeller's `cropsToSquare` mode).
-@Suite struct ImageLabelerTests {
+@Suite(.serialized) struct ImageLabelerTests {
     static let photos = ["chelsea", "coffee"]
 
     static func croppedLabeler(_ model: LocalModel, max: Int = 5) throws -> ImageLabeler {

@@ -9,7 +9,7 @@ import Testing
         let dir = try TaskFixtures.temporaryDirectory()
         let src = URL(fileURLWithPath: TaskFixtures.corpusPath("bundles/automl_labeler"))
         for f in ["manifest.json", "dict.txt", "model.tflite"] where !(dropModel && f == "model.tflite") {
-            try FileManager.default.copyItem(at: src.appendingPathComponent(f), to: dir.appendingPathComponent(f))
+            try Data(contentsOf: src.appendingPathComponent(f).resolvingSymlinksInPath()).write(to: dir.appendingPathComponent(f))
         }
         if let manifest { try Data(manifest.utf8).write(to: dir.appendingPathComponent("manifest.json")) }
         if let labels { try Data(labels.utf8).write(to: dir.appendingPathComponent("dict.txt")) }
@@ -68,7 +68,7 @@ import Testing
         let dir = try TaskFixtures.temporaryDirectory()
         let src = URL(fileURLWithPath: TaskFixtures.corpusPath("bundles/automl_detector"))
         for f in ["dict.txt", "model.tflite"] {
-            try FileManager.default.copyItem(at: src.appendingPathComponent(f), to: dir.appendingPathComponent(f))
+            try Data(contentsOf: src.appendingPathComponent(f).resolvingSymlinksInPath()).write(to: dir.appendingPathComponent(f))
         }
         try Data(#"{"inferenceType": "QUANTIZED_UINT8", "inputShape": [1, 320, 320, 3]}"#.utf8)
             .write(to: dir.appendingPathComponent("tflite_metadata.json"))
