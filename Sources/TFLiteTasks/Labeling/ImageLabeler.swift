@@ -17,6 +17,8 @@ public final class ImageLabeler: Sendable {
     private let runner: TaskRunner
     private let classCount: Int
     private let threshold: Float
+    /// The output comes straight from a SOFTMAX or LOGISTIC op.
+    private let outputIsProbability: Bool
 
     /// Prepares the model; throws when it is not a one-image-in, one-score-vector-out
     /// classifier or when its labels do not match its output.
@@ -50,6 +52,7 @@ public final class ImageLabeler: Sendable {
             throw .labelMismatch("\(local.labels.count) labels for a model output of \(classes) classes (\(local.modelPath))")
         }
         guard options.maxResultCount >= 0 else { throw .invalidFormat("maxResultCount must not be negative, is \(options.maxResultCount)") }
+        outputIsProbability = Self.producedByProbabilityOp(local.model)
         threshold = options.confidenceThreshold ?? local.metadata?.outputs.first?.scoreThreshold ?? 0
     }
 
@@ -64,7 +67,7 @@ public final class ImageLabeler: Sendable {
             guard let values = out.dequantized() else { throw TaskError.unsupportedModel("output type \(out.dataType) is not numeric") }
             return values
         }
-        let probabilities = Self.isProbability(scores) ? scores : Self.softmax(scores)
+        let probabilities = outputIsProbability || Self.isProbability(scores) ? scores : Self.softmax(scores)
         let labels = options.localModel.labels
         let ranked = probabilities.indices
             .filter { probabilities[$0] >= threshold }
@@ -78,11 +81,17 @@ public final class ImageLabeler: Sendable {
         try results(in: image)
     }
 
-    /// Scores already in [0, 1] summing to about 1 (a softmax or quantised-softmax output).
+    /// Scores that are all in [0, 1] are taken as probabilities (logits almost never are).
     static func isProbability(_ v: [Float]) -> Bool {
-        guard v.allSatisfy({ $0 >= 0 && $0 <= 1 }) else { return false }
-        let sum = v.reduce(0, +)
-        return sum > 0.9 && sum < 1.1
+        v.allSatisfy { $0 >= 0 && $0 <= 1 }
+    }
+
+    /// Whether the first output is written by a SOFTMAX or LOGISTIC op.
+    static func producedByProbabilityOp(_ model: Model) -> Bool {
+        guard let graph = model.schema.subgraphs.first, let out = graph.outputs.first else { return false }
+        guard let op = graph.operators.last(where: { $0.outputs.contains(out) }) else { return false }
+        let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
+        return kind == .builtin(.softmax) || kind == .builtin(.logistic)
     }
 
     static func softmax(_ v: [Float]) -> [Float] {

@@ -52,6 +52,7 @@ import TFLiteRuntime
 
     @Test func softmaxOnlyForNonProbabilities() {
         #expect(ImageLabeler.isProbability([0.25, 0.75]))
+        #expect(ImageLabeler.producedByProbabilityOp(try! LocalModel(path: TaskFixtures.modelsPath("efficientnet_lite0.tflite")).model))
         #expect(!ImageLabeler.isProbability([2, -1]))
         let p = ImageLabeler.softmax([0, Float(log(3.0))])
         #expect(abs(p[0] - 0.25) < 1e-6 && abs(p[1] - 0.75) < 1e-6)
