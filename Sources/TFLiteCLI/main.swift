@@ -9,6 +9,8 @@ let commands: [any Command.Type] = [
     OpsCommand.self,
     ModelCommand.self,
     DecodeCommand.self,
+    LabelCommand.self,
+    DetectCommand.self,
 ]
 
 let toolHelp = """
