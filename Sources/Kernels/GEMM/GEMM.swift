@@ -32,25 +32,33 @@ public enum GEMM {
             guard let base = packed.baseAddress else { return }
             let k = weights.depth
             // Depth is processed in blocks so a tile's slices of A (rowTile x depthBlock) and of
-            // the panel (depthBlock x panelWidth) stay in L1; later blocks accumulate onto the partial sums.
+            // the panel (depthBlock x panelWidth) stay in L1; later blocks accumulate onto the
+            // partial sums. Within a depth block, rows go in blocks of about 32 KiB of A that
+            // every panel reuses from cache, instead of streaming all of A once per panel.
             var k0 = 0
             while k0 < k {
                 let kLength = Swift.min(depthBlock, k - k0)
                 let first = k0 == 0, last = k0 + kLength == k
-                for p in panels {
-                    let panel = base + (p * k + k0) * panelWidth
-                    let col0 = p * panelWidth
-                    let cols = Swift.min(panelWidth, weights.outputCount - col0)
-                    var biasVector = Vector(repeating: 0)
-                    if first, let bias { for j in 0..<cols { biasVector[j] = bias[col0 + j] } }
-                    var r = rows.lowerBound
-                    while r < rows.upperBound {
-                        let mr = Swift.min(rowTile, rows.upperBound - r)
-                        tile(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel: panel,
-                             bias: biasVector, accumulate: !first, activation: last ? activation : nil,
-                             c: c + r * ldc + col0, ldc: ldc, columnCount: cols)
-                        r += mr
+                let blockRows = Swift.max(1, rowBlockBytes / (4 * kLength * rowTile)) * rowTile
+                var r0 = rows.lowerBound
+                while r0 < rows.upperBound {
+                    let r1 = Swift.min(rows.upperBound, r0 + blockRows)
+                    for p in panels {
+                        let panel = base + (p * k + k0) * panelWidth
+                        let col0 = p * panelWidth
+                        let cols = Swift.min(panelWidth, weights.outputCount - col0)
+                        var biasVector = Vector(repeating: 0)
+                        if first, let bias { for j in 0..<cols { biasVector[j] = bias[col0 + j] } }
+                        var r = r0
+                        while r < r1 {
+                            let mr = Swift.min(rowTile, r1 - r)
+                            tile(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel: panel,
+                                 bias: biasVector, accumulate: !first, activation: last ? activation : nil,
+                                 c: c + r * ldc + col0, ldc: ldc, columnCount: cols)
+                            r += mr
+                        }
                     }
+                    r0 = r1
                 }
                 k0 += kLength
             }
@@ -59,4 +67,6 @@ public enum GEMM {
 
     /// Depth per block (see ``multiply(a:lda:rows:weights:panels:bias:activation:c:ldc:)``).
     static let depthBlock = 256
+    /// Bytes of `A` per row block (see ``multiply(a:lda:rows:weights:panels:bias:activation:c:ldc:)``).
+    static let rowBlockBytes = 32 * 1024
 }
