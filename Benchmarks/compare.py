@@ -12,7 +12,7 @@ Usage (from the package root; see Benchmarks/README.md for the builds):
 
     python3 Benchmarks/compare.py \
         --ours release=.build/release/tflite \
-        --ours native=.build-native/release/tflite \
+        --ours native=.build-native512/release/tflite \
         --reps 3 --runs 20 --threads 1 2 --out Benchmarks/results.md
 """
 

@@ -74,35 +74,45 @@ extension DepthwiseConv2D {
 
     /// One output pixel whose `size x size` window lies inside the input (no dilation). With
     /// `size` a literal at the call site, the tap loops unroll; each group of eight channels
-    /// accumulates all taps in a register and is stored once.
+    /// accumulates all taps in a register and is stored once. Offsets use wrapping arithmetic:
+    /// prepare proved every tap is inside the input.
     @inline(__always)
     static func interiorPixel(size: Int, origin: UnsafePointer<Float>, rowStride: Int, channels: Int,
                               filter: UnsafePointer<Float>, bias: UnsafePointer<Float>?,
                               activation: ActivationRange<Float>, out: UnsafeMutablePointer<Float>) {
         let lo = activation.min, hi = activation.max
-        let x = UnsafeRawPointer(origin), w = UnsafeRawPointer(filter)
-        let rowBytes = rowStride * 4, tapBytes = channels * 4
+        let rowBytes = rowStride &* 4, tapBytes = channels &* 4
         var c = 0
-        while c + 8 <= channels {
-            var acc = bias.map { UnsafeRawPointer($0).loadUnaligned(fromByteOffset: c * 4, as: SIMD8<Float>.self) }
-                ?? SIMD8<Float>(repeating: 0)
-            for fy in 0..<size {
-                for fx in 0..<size {
-                    let xv = x.loadUnaligned(fromByteOffset: fy * rowBytes + fx * tapBytes + c * 4, as: SIMD8<Float>.self)
-                    let wv = w.loadUnaligned(fromByteOffset: (fy * size + fx) * tapBytes + c * 4, as: SIMD8<Float>.self)
-                    acc = acc + xv * wv
+        while c &+ 8 <= channels {
+            var acc = SIMD8<Float>(repeating: 0)
+            if let bias { acc = UnsafeRawPointer(bias + c).loadUnaligned(as: SIMD8<Float>.self) }
+            var xRow = UnsafeRawPointer(origin + c), w = UnsafeRawPointer(filter + c)
+            for _ in 0..<size {
+                var x = xRow
+                for _ in 0..<size {
+                    acc = acc + x.loadUnaligned(as: SIMD8<Float>.self) * w.loadUnaligned(as: SIMD8<Float>.self)
+                    x += tapBytes
+                    w += tapBytes
                 }
+                xRow += rowBytes
             }
-            UnsafeMutableRawPointer(out).storeBytes(of: clampLanes(acc, lo, hi), toByteOffset: c * 4, as: SIMD8<Float>.self)
-            c += 8
+            UnsafeMutableRawPointer(out + c).storeBytes(of: clampLanes(acc, lo, hi), as: SIMD8<Float>.self)
+            c &+= 8
         }
         while c < channels {
             var acc = bias?[c] ?? 0
-            for fy in 0..<size {
-                for fx in 0..<size { acc += origin[fy * rowStride + fx * channels + c] * filter[(fy * size + fx) * channels + c] }
+            var xRow = origin + c, w = filter + c
+            for _ in 0..<size {
+                var x = xRow
+                for _ in 0..<size {
+                    acc += x.pointee * w.pointee
+                    x += channels
+                    w += channels
+                }
+                xRow += rowStride
             }
             out[c] = activation.clamp(acc)
-            c += 1
+            c &+= 1
         }
     }
 
@@ -114,32 +124,32 @@ extension DepthwiseConv2D {
                             activation: ActivationRange<Float>, out: UnsafeMutablePointer<Float>) {
         let lo = activation.min, hi = activation.max
         var c = 0
-        while c + 8 <= channels {
-            var acc = bias.map { UnsafeRawPointer($0).loadUnaligned(fromByteOffset: c * 4, as: SIMD8<Float>.self) }
-                ?? SIMD8<Float>(repeating: 0)
+        while c &+ 8 <= channels {
+            var acc = SIMD8<Float>(repeating: 0)
+            if let bias { acc = UnsafeRawPointer(bias + c).loadUnaligned(as: SIMD8<Float>.self) }
             for ty in fy {
-                let iy = iy0 + ty * g.dilationHeight
+                let iy = iy0 &+ ty &* g.dilationHeight
                 for tx in fx {
-                    let ix = ix0 + tx * g.dilationWidth
-                    let xv = UnsafeRawPointer(input + (iy * inputWidth + ix) * channels + c).loadUnaligned(as: SIMD8<Float>.self)
-                    let wv = UnsafeRawPointer(filter + (ty * filterWidth + tx) * channels + c).loadUnaligned(as: SIMD8<Float>.self)
+                    let ix = ix0 &+ tx &* g.dilationWidth
+                    let xv = UnsafeRawPointer(input + ((iy &* inputWidth &+ ix) &* channels &+ c)).loadUnaligned(as: SIMD8<Float>.self)
+                    let wv = UnsafeRawPointer(filter + ((ty &* filterWidth &+ tx) &* channels &+ c)).loadUnaligned(as: SIMD8<Float>.self)
                     acc = acc + xv * wv
                 }
             }
             UnsafeMutableRawPointer(out + c).storeBytes(of: clampLanes(acc, lo, hi), as: SIMD8<Float>.self)
-            c += 8
+            c &+= 8
         }
         while c < channels {
             var acc = bias?[c] ?? 0
             for ty in fy {
-                let iy = iy0 + ty * g.dilationHeight
+                let iy = iy0 &+ ty &* g.dilationHeight
                 for tx in fx {
-                    let ix = ix0 + tx * g.dilationWidth
-                    acc += input[(iy * inputWidth + ix) * channels + c] * filter[(ty * filterWidth + tx) * channels + c]
+                    let ix = ix0 &+ tx &* g.dilationWidth
+                    acc += input[(iy &* inputWidth &+ ix) &* channels &+ c] * filter[(ty &* filterWidth &+ tx) &* channels &+ c]
                 }
             }
             out[c] = activation.clamp(acc)
-            c += 1
+            c &+= 1
         }
     }
 }
