@@ -16,7 +16,13 @@ Usage:  python3 Scripts/dump_quantized_kernel_fixtures.py [MODEL[:CASE][@OP,OP..
         those operator types (for the large networks), %MAX only operators whose
         tensors hold at most MAX elements in all, #I,I... only the operators at those
         positions of the graph.
-Writes: Tests/Fixtures/kernels/<model>[__<case>].json
+Writes: Tests/Fixtures/kernels/<model>[__<case>].json, and the DENSIFY operators of
+        face_detection_full_range_sparse (sparsity parameters read from the flatbuffer,
+        stored values from its buffers, LiteRT's dense output) into
+        Tests/Fixtures/kernels/face_detection_full_range_sparse__densify.json, and a slice of
+        efficientnet_lite0's FULLY_CONNECTED (the full input, 24 of the 1000 weight rows with
+        their biases and outputs, among them the two outputs where single and double rounding
+        differ) into Tests/Fixtures/kernels/efficientnet_lite0__chelsea_fc_rows.json
 """
 import json
 import os
@@ -98,7 +104,7 @@ def tensor_entry(interp, details, index):
     }
 
 
-def dump(spec):
+def dump(spec, file_name=None):
     spec, _, positions = spec.partition("#")
     only = {int(i) for i in positions.split(",")} if positions else None
     spec, _, limit = spec.partition("%")
@@ -149,11 +155,96 @@ def dump(spec):
             "outputs": [tensor_entry(interp, details, t) for t in op.OutputsAsNumpy()],
         })
     os.makedirs(OUT, exist_ok=True)
-    file_name = model if case == "random" else case_name
+    file_name = file_name or (model if case == "random" else case_name)
     with open(os.path.join(OUT, file_name + ".json"), "w") as f:
         json.dump({"model": model, "case": case_name, "resolver": resolver, "ops": ops}, f, separators=(",", ":"))
     print(file_name, [o["op"] for o in ops])
 
 
+def vector_values(kind, table):
+    """Values of a SparseIndexVector union (Int32Vector, Uint16Vector or Uint8Vector)."""
+    if kind == 0 or table is None:
+        return []
+    cls = {1: tflite.Int32Vector, 2: tflite.Uint16Vector, 3: tflite.Uint8Vector}[kind]
+    v = cls()
+    v.Init(table.Bytes, table.Pos)
+    return [int(x) for x in v.ValuesAsNumpy()]
+
+
+def dump_densify(model, case, count):
+    path = os.path.join(CORPUS, "models", model + ".tflite")
+    case_name = model + "__" + case
+    interp = Interpreter(model_path=path, experimental_op_resolver_type=OpResolverType.BUILTIN_REF,
+                         experimental_preserve_all_tensors=True)
+    interp.allocate_tensors()
+    for i, inp in enumerate(interp.get_input_details()):
+        interp.set_tensor(inp["index"], np.load(os.path.join(CORPUS, "cases", case_name, f"in{i}.npy")))
+    interp.invoke()
+    with open(path, "rb") as f:
+        raw = f.read()
+    fb = tflite.Model.GetRootAsModel(raw, 0)
+    graph = fb.Subgraphs(0)
+    ops = []
+    for k in range(graph.OperatorsLength()):
+        op = graph.Operators(k)
+        code = fb.OperatorCodes(op.OpcodeIndex())
+        if OPCODE_NAMES.get(max(code.BuiltinCode(), code.DeprecatedBuiltinCode())) != "DENSIFY":
+            continue
+        tensor = graph.Tensors(op.Inputs(0))
+        sparsity = tensor.Sparsity()
+        dims = []
+        for d in range(sparsity.DimMetadataLength()):
+            m = sparsity.DimMetadata(d)
+            dims.append({"format": m.Format(), "dense_size": m.DenseSize(),
+                         "segments": vector_values(m.ArraySegmentsType(), m.ArraySegments()),
+                         "indices": vector_values(m.ArrayIndicesType(), m.ArrayIndices())})
+        stored = fb.Buffers(tensor.Buffer()).DataAsNumpy().tobytes()
+        dense = interp.get_tensor(op.Outputs(0))
+        ops.append({
+            "position": k,
+            "shape": [int(x) for x in tensor.ShapeAsNumpy()],
+            "traversal_order": [int(x) for x in sparsity.TraversalOrderAsNumpy()],
+            "block_map": [int(x) for x in sparsity.BlockMapAsNumpy()] if sparsity.BlockMapLength() else [],
+            "dims": dims,
+            # float16 values as their bit patterns.
+            "values": np.frombuffer(stored, dtype=np.uint16).astype(np.int64).tolist(),
+            "dense": dense.astype(np.float16).view(np.uint16).astype(np.int64).ravel().tolist(),
+        })
+        if len(ops) == count:
+            break
+    with open(os.path.join(OUT, model + "__densify.json"), "w") as f:
+        json.dump({"model": model, "case": case_name, "ops": ops}, f, separators=(",", ":"))
+    print(model, "DENSIFY", len(ops))
+
+
 for m in MODELS:
     dump(m)
+
+
+def dump_fc_rows(model, case, rows):
+    """One FULLY_CONNECTED operator restricted to some output channels (weight rows)."""
+    spec = f"{model}:{case}@FULLY_CONNECTED%1000000000"
+    case_name = model + "__" + case
+    dump(spec, file_name=case_name + "_fc_full")
+    full = os.path.join(OUT, case_name + "_fc_full.json")
+    with open(full) as f:
+        data = json.load(f)
+    os.remove(full)
+    op = data["ops"][0]
+    weights, bias, output = op["inputs"][1], op["inputs"][2], op["outputs"][0]
+    depth = weights["shape"][1]
+    weights["data"] = [v for r in rows for v in weights["data"][r * depth:(r + 1) * depth]]
+    weights["shape"] = [len(rows), depth]
+    bias["data"] = [bias["data"][r] for r in rows]
+    bias["shape"] = [len(rows)]
+    output["data"] = [output["data"][r] for r in rows]
+    output["shape"] = [1, len(rows)]
+    data["rows"] = rows
+    with open(os.path.join(OUT, case_name + "_fc_rows.json"), "w") as f:
+        json.dump(data, f, separators=(",", ":"))
+    print(case_name, "FULLY_CONNECTED rows", rows)
+
+
+if len(sys.argv) == 1:
+    dump_densify("face_detection_full_range_sparse", "astronaut", 8)
+    dump_fc_rows("efficientnet_lite0", "chelsea", list(range(0, 1000, 50)) + [403, 558, 999, 1])

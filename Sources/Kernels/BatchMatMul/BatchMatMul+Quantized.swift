@@ -28,7 +28,7 @@ public func quantizedBatchMatMulInt8(
                     acc &+= (Int32(l[i * depth + k]) &+ params.inputOffset)
                         &* (Int32(r[k * rhsRowStride + j * rhsColumnStride]) &+ params.filterOffset)
                 }
-                acc = multiplier.apply(acc) &+ params.outputOffset
+                acc = multiplier.apply(acc, rounding: params.rounding) &+ params.outputOffset
                 o[i * columns + j] = Int8(clampedQuantized: params.activation.clamp(acc))
             }
         }

@@ -34,13 +34,20 @@ public struct QuantizedConvParams: Sendable {
     ///   - outputChannels: the filter's output-channel count.
     ///   - storage: the output storage range (for the activation clamp).
     /// - Returns: nil when the fused activation is not a clamp.
+    ///
+    /// int8 and int16 layers get per-channel multipliers in double precision
+    /// (`PopulateConvolutionQuantizationParams`); uint8 layers (`qmin == 0`) use TFLite's legacy
+    /// single multiplier from the float product of the scales (`QuantizedMultiplier.perTensor`).
     public static func make(geometry: ConvGeometry, input: AffineQuantization, filterScales: [Float],
                             filterZeroPoint: Int32, output: AffineQuantization, outputChannels: Int,
                             activation: FusedActivation, qmin: Int32, qmax: Int32) -> QuantizedConvParams? {
         guard let range = activation.quantizedRange(scale: output.scale, zeroPoint: output.zeroPoint, qmin: qmin, qmax: qmax)
         else { return nil }
-        let multipliers = QuantizedMultiplier.perChannel(inputScale: input.scale, filterScales: filterScales,
-                                                         outputScale: output.scale, channels: outputChannels)
+        let multipliers = qmin == 0
+            ? [QuantizedMultiplier](repeating: QuantizedMultiplier.perTensor(inputScale: input.scale, filterScale: filterScales[0],
+                                                                             outputScale: output.scale), count: outputChannels)
+            : QuantizedMultiplier.perChannel(inputScale: input.scale, filterScales: filterScales,
+                                             outputScale: output.scale, channels: outputChannels)
         return QuantizedConvParams(geometry: geometry, inputOffset: -input.zeroPoint, filterOffset: -filterZeroPoint,
                                    outputOffset: output.zeroPoint, outputMultipliers: multipliers, activation: range)
     }

@@ -1,6 +1,9 @@
-/// Optimised int8 DEPTHWISE_CONV_2D for a depth multiplier of 1: 16 channels at a time in int32
-/// lanes (`acc += filter * (input + inputOffset)`), then the shared per-channel requantisation.
-/// Bit-exact with `quantizedDepthwiseConv2D`; other depth multipliers use the reference kernel.
+/// Optimised int8 DEPTHWISE_CONV_2D for a depth multiplier of 1: 16 channels at a time
+/// (`acc += filter * (input + inputOffset)`), then the shared per-channel requantisation.
+/// The product is formed in int16 lanes, which is exact: `|input + inputOffset| <= 255` for an
+/// int8 zero point and `|filter| <= 128`, so `|product| <= 32640`. Bit-exact with
+/// `quantizedDepthwiseConv2D`; other depth multipliers (and out-of-range zero points) use the
+/// reference kernel.
 public func depthwiseConv2DInt8Optimized(
     _ params: QuantizedConvParams, depthMultiplier: Int,
     input: UnsafePointer<Int8>, inputShape: NHWC,
@@ -8,14 +11,14 @@ public func depthwiseConv2DInt8Optimized(
     bias: UnsafePointer<Int32>?,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC
 ) {
-    guard depthMultiplier == 1, params.filterOffset == 0 else {
+    guard depthMultiplier == 1, params.filterOffset == 0, (-128...128).contains(params.inputOffset) else {
         quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: input, inputShape: inputShape,
                                  filter: filter, filterShape: filterShape, bias: bias, output: output, outputShape: outputShape)
         return
     }
     let g = params.geometry
     let channels = inputShape.channels
-    let offset = SIMD16<Int32>(repeating: params.inputOffset)
+    let offset = SIMD16<Int16>(repeating: Int16(params.inputOffset))
     let rin = UnsafeRawPointer(input), rw = UnsafeRawPointer(filter)
     for b in 0..<outputShape.batch {
         for oy in 0..<outputShape.height {
@@ -36,9 +39,9 @@ public func depthwiseConv2DInt8Optimized(
                             let inBase = ((b * inputShape.height + iy) * inputShape.width + ix) * channels + c
                             let wBase = (ky * filterShape.width + kx) * channels + c
                             if vectorised {
-                                let x = SIMD16<Int32>(truncatingIfNeeded: rin.loadUnaligned(fromByteOffset: inBase, as: SIMD16<Int8>.self))
-                                let w = SIMD16<Int32>(truncatingIfNeeded: rw.loadUnaligned(fromByteOffset: wBase, as: SIMD16<Int8>.self))
-                                lanes &+= w &* (x &+ offset)
+                                let x = SIMD16<Int16>(truncatingIfNeeded: rin.loadUnaligned(fromByteOffset: inBase, as: SIMD16<Int8>.self))
+                                let w = SIMD16<Int16>(truncatingIfNeeded: rw.loadUnaligned(fromByteOffset: wBase, as: SIMD16<Int8>.self))
+                                lanes &+= SIMD16<Int32>(truncatingIfNeeded: w &* (x &+ offset))
                             } else {
                                 for j in 0..<width {
                                     lanes[j] &+= Int32(filter[wBase + j]) &* (Int32(input[inBase + j]) &+ params.inputOffset)

@@ -35,7 +35,7 @@ public func fullyConnectedInt8Optimized(_ prepared: PreparedInt8FullyConnected, 
     let (depth, units) = (prepared.inputDepth, prepared.outputDepth)
     let perChannel = p.outputMultipliers.count > 1
     func finish(_ sum: Int32, _ oc: Int) -> Int8 {
-        let acc = p.outputMultipliers[perChannel ? oc : 0].apply(sum &+ prepared.foldedBias[oc]) &+ p.outputOffset
+        let acc = p.outputMultipliers[perChannel ? oc : 0].apply(sum &+ prepared.foldedBias[oc], rounding: p.rounding) &+ p.outputOffset
         return Int8(clampedQuantized: p.activation.clamp(acc))
     }
     for b in 0..<batches {

@@ -27,7 +27,7 @@ public func quantizedFullyConnected<T: QuantizedElement>(
                 acc &+= (Int32(weights[d]) &+ params.filterOffset) &* (Int32(row[d]) &+ params.inputOffset)
             }
             if let bias { acc &+= bias[oc] }
-            acc = params.outputMultipliers[perChannel ? oc : 0].apply(acc) &+ params.outputOffset
+            acc = params.outputMultipliers[perChannel ? oc : 0].apply(acc, rounding: params.rounding) &+ params.outputOffset
             output[b * outputDepth + oc] = T(clampedQuantized: params.activation.clamp(acc))
         }
     }

@@ -72,3 +72,13 @@ public func multiplyByQuantizedMultiplierGreaterThanOne(_ x: Int32, _ quantizedM
                                                         _ leftShift: Int) -> Int32 {
     saturatingRoundingDoublingHighMul(x &* (Int32(1) << Int32(leftShift)), quantizedMultiplier)
 }
+
+/// TFLite's single-rounding `MultiplyByQuantizedMultiplier` (the form built with
+/// `TFLITE_SINGLE_ROUNDING`, and the one ruy's GEMM applies): `x * multiplier / 2^(31 - shift)`
+/// in 64 bits, rounded half up once.
+@inlinable
+public func multiplyByQuantizedMultiplierSingleRounding(_ x: Int32, _ quantizedMultiplier: Int32, _ shift: Int) -> Int32 {
+    let totalShift = Int64(31 - shift)
+    let rounding = Int64(1) << (totalShift - 1)
+    return Int32(truncatingIfNeeded: (Int64(x) * Int64(quantizedMultiplier) + rounding) >> totalShift)
+}

@@ -9,7 +9,9 @@ public protocol QuantizedElement: FixedWidthInteger & Sendable {
 }
 
 extension QuantizedElement {
+    /// `Self.min` widened to int32.
     @inlinable public static var quantizedMin: Int32 { Int32(Self.min) }
+    /// `Self.max` widened to int32.
     @inlinable public static var quantizedMax: Int32 { Int32(Self.max) }
 
     /// Narrows an int32 value that a kernel has already clamped to this type's range.

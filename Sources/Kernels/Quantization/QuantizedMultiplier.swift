@@ -6,6 +6,19 @@ import Musl
 import Darwin
 #endif
 
+/// How an int32 accumulator is rounded when rescaled.
+///
+/// LiteRT's reference kernels use the double-rounding form (`.double`) almost everywhere; its
+/// FULLY_CONNECTED results match the single-rounding form (`.single`), which differs from the
+/// double form in about one output in 2^|shift| (2 of the 1000 outputs of EfficientNet-Lite0's
+/// classifier).
+public enum QuantizedRounding: Sendable, Equatable {
+    /// `roundingDivideByPOT(saturatingRoundingDoublingHighMul(x, m), -shift)`.
+    case double
+    /// One rounding of the exact 64-bit product.
+    case single
+}
+
 /// A real multiplier in TFLite's fixed-point form: `multiplier * 2^(shift - 31)`, with
 /// `multiplier` a Q0.31 value in [2^30, 2^31) (or 0) and `shift` positive for a left shift.
 ///
@@ -65,6 +78,15 @@ public struct QuantizedMultiplier: Sendable, Equatable {
         multiplyByQuantizedMultiplier(x, multiplier, shift)
     }
 
+    /// Rescales an int32 accumulator with the given rounding.
+    @inlinable
+    public func apply(_ x: Int32, rounding: QuantizedRounding) -> Int32 {
+        switch rounding {
+        case .double: return multiplyByQuantizedMultiplier(x, multiplier, shift)
+        case .single: return multiplyByQuantizedMultiplierSingleRounding(x, multiplier, shift)
+        }
+    }
+
     /// Rescales an int64 accumulator (16x8 kernels): TFLite's 64-bit
     /// `MultiplyByQuantizedMultiplier`, which first reduces the multiplier to 16 bits.
     @inlinable
@@ -88,6 +110,13 @@ extension QuantizedMultiplier {
         guard real > 1 else { return nil }
         let q = QuantizedMultiplier(real)
         return q.shift >= 0 ? q : nil
+    }
+
+    /// The single multiplier of a per-tensor quantised convolution or fully connected layer as
+    /// TFLite's `GetQuantizedConvolutionMultipler` computes it: `inputScale * filterScale` in
+    /// float, then divided by `outputScale` in double.
+    public static func perTensor(inputScale: Float, filterScale: Float, outputScale: Float) -> QuantizedMultiplier {
+        QuantizedMultiplier(Double(inputScale * filterScale) / Double(outputScale))
     }
 
     /// One multiplier per output channel for a convolution or fully connected layer:

@@ -18,6 +18,18 @@ func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2
     switch (x.type, w.type) {
     case (.int8, .int8):
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
+        let biasData = ctx.optionalInput(2)?.constantData
+        if !ctx.executor.useReferenceKernels, filterZero == 0, input.channels == filter.channels,
+           let weights = w.constantData, b == nil || biasData != nil {
+            // Constant symmetric weights: repacked once with the input offset folded into the bias.
+            let prepared = PreparedInt8Conv2D(params, filter: weights.assumingMemoryBound(to: Int8.self), filterShape: filter,
+                                              bias: biasData?.assumingMemoryBound(to: Int32.self))
+            ctx.requestScratch(bytes: prepared.scratchCount)
+            return { c in
+                conv2DInt8Optimized(prepared, input: c.data(xi, as: Int8.self), inputShape: input, output: c.data(yi, as: Int8.self),
+                                    outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+            }
+        }
         return { c in
             quantizedConv2D(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
                             filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), outputShape: output)
@@ -73,6 +85,13 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
     let xi = x.index, wi = w.index, yi = y.index
     switch x.type {
     case .int8:
+        if !ctx.executor.useReferenceKernels {
+            return { c in
+                depthwiseConv2DInt8Optimized(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Int8.self), inputShape: input,
+                                             filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
+                                             output: c.data(yi, as: Int8.self), outputShape: output)
+            }
+        }
         return { c in
             quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Int8.self), inputShape: input,
                                      filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
@@ -99,12 +118,23 @@ func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Sche
     let perChannel = (w.quantization?.scales.count ?? 1) > 1
     guard let params = QuantizedFullyConnectedParams.make(
         input: inQ, filterScales: perChannel ? scales : [scales[0]], filterZeroPoint: filterZero, output: outQ,
-        activation: FusedActivation(o.fusedActivationFunction), qmin: qmin, qmax: qmax)
+        activation: FusedActivation(o.fusedActivationFunction), qmin: qmin, qmax: qmax,
+        // LiteRT's FULLY_CONNECTED rescales with a single rounding (its convolutions round twice).
+        rounding: .single)
     else { throw ctx.unsupported("fused activation \(o.fusedActivationFunction) on a quantised output") }
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .int32)
     let xi = x.index, wi = w.index, yi = y.index
     switch x.type {
     case .int8:
+        let biasData = ctx.optionalInput(2)?.constantData
+        if !ctx.executor.useReferenceKernels, filterZero == 0, let weights = w.constantData, b == nil || biasData != nil {
+            let prepared = PreparedInt8FullyConnected(params, filter: weights.assumingMemoryBound(to: Int8.self), inputDepth: inputDepth,
+                                                      outputDepth: outputDepth, bias: biasData?.assumingMemoryBound(to: Int32.self))
+            return { c in
+                fullyConnectedInt8Optimized(prepared, input: c.data(xi, as: Int8.self), batches: batch,
+                                            filter: c.data(wi, as: Int8.self), output: c.data(yi, as: Int8.self))
+            }
+        }
         return { c in
             quantizedFullyConnected(params, input: c.data(xi, as: Int8.self), batches: batch, inputDepth: inputDepth,
                                     filter: c.data(wi, as: Int8.self), outputDepth: outputDepth,

@@ -91,6 +91,35 @@ import Kernels
         }
     }
 
+    /// The int16 products of the depthwise path at their extremes: |input + offset| = 255 with
+    /// |filter| = 128.
+    @Test(arguments: [(Int8(127), Int32(-128)), (Int8(-128), Int32(127))])
+    func depthwiseConv2DExtremesMatchReference(value: Int8, zeroPoint: Int32) {
+        let shape = NHWC(batch: 1, height: 3, width: 3, channels: 17)
+        let (g, _, _) = ConvGeometry.make(padding: .same, inputHeight: 3, inputWidth: 3, filterHeight: 3, filterWidth: 3,
+                                          strideHeight: 1, strideWidth: 1)!
+        let params = QuantizedConvParams.make(geometry: g, input: AffineQuantization(scale: 0.01, zeroPoint: zeroPoint),
+                                              filterScales: [Float](repeating: 0.001, count: 17), filterZeroPoint: 0,
+                                              output: AffineQuantization(scale: 0.5, zeroPoint: 0), outputChannels: 17,
+                                              activation: .none, qmin: -128, qmax: 127)!
+        let input = [Int8](repeating: value, count: shape.elementCount)
+        let filter = [Int8](repeating: -128, count: 9 * 17)
+        let filterShape = NHWC(batch: 1, height: 3, width: 3, channels: 17)
+        var reference = [Int8](repeating: 0, count: shape.elementCount), optimised = reference
+        input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in
+            reference.withUnsafeMutableBufferPointer {
+                quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                                         filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
+            }
+            optimised.withUnsafeMutableBufferPointer {
+                depthwiseConv2DInt8Optimized(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                                             filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
+            }
+        }}
+        #expect(optimised == reference)
+        #expect(Set(reference).count > 1)   // corners and centre differ: the sums are not all clamped
+    }
+
     @Test func fullyConnectedMatchesReference() {
         var rng = SeededGenerator(seed: 102)
         for trial in 0..<80 {
@@ -100,7 +129,7 @@ import Kernels
             let output = AffineQuantization(scale: Float.random(in: 0.02...0.3, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))
             let scales = (0..<(perChannel ? units : 1)).map { _ in Float.random(in: 0.001...0.02, using: &rng) }
             let params = QuantizedFullyConnectedParams.make(input: input, filterScales: scales, filterZeroPoint: 0, output: output,
-                                                            activation: .none, qmin: -128, qmax: 127)!
+                                                            activation: .none, qmin: -128, qmax: 127, rounding: .single)!
             let x = random(batches * depth, &rng), w = random(units * depth, &rng)
             let bias = (0..<units).map { _ in Int32.random(in: -5000...5000, using: &rng) }
             var reference = [Int8](repeating: 0, count: batches * units), optimised = reference

@@ -4,10 +4,10 @@ import Kernels
 @Suite struct ElementwiseQuantizedTests {
     static let cases = QuantizedOpFixture.ops("ADD", in: ["zoo_add_sub_mul_bcast_int8"])
         + QuantizedOpFixture.ops("SUB", in: ["zoo_add_sub_mul_bcast_int8"])
-        + QuantizedOpFixture.ops("MUL", in: ["zoo_add_sub_mul_bcast_int8", "zoo_reshape_transpose_int8"])
+        + QuantizedOpFixture.ops("MUL", in: ["zoo_add_sub_mul_bcast_int8", "zoo_reshape_transpose_int8", "zoo_math_unary_q_int8"])
         + QuantizedOpFixture.ops("ADD", in: ["mobilenet_v2_int8", "efficientnet_lite0__chelsea"])
 
-    @Test func fixturesArePresent() { #expect(Self.cases.count == 23) }
+    @Test func fixturesArePresent() { #expect(Self.cases.count == 24) }
 
     @Test(arguments: cases)
     func matchesLiteRTBitExactly(_ f: QuantizedOpFixture) {

@@ -69,7 +69,7 @@ import Kernels
             }}}
             let oq = testOutputQuantization(Int8.self, for: expected)
             let p = QuantizedFullyConnectedParams.make(input: ql, filterScales: [qr.scale], filterZeroPoint: qr.zeroPoint, output: oq,
-                                                       activation: .none, qmin: -128, qmax: 127)!
+                                                       activation: .none, qmin: -128, qmax: 127, rounding: .double)!
             var out = [Int8](repeating: 0, count: b * r * c)
             lhs.withUnsafeBufferPointer { l in rhs.withUnsafeBufferPointer { rr in out.withUnsafeMutableBufferPointer {
                 quantizedBatchMatMulInt8(p, lhs: l.baseAddress!, lhsBatchStride: r * d, rhs: rr.baseAddress!, rhsBatchStride: d * c,

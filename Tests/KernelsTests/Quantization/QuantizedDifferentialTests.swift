@@ -160,7 +160,8 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
         }}
         let oq = testOutputQuantization(T.self, for: expected + [-0.5])
         let params = QuantizedFullyConnectedParams.make(input: iq, filterScales: scales, filterZeroPoint: filterZero, output: oq,
-                                                        activation: .relu, qmin: T.quantizedMin, qmax: T.quantizedMax)!
+                                                        activation: .relu, qmin: T.quantizedMin, qmax: T.quantizedMax,
+                                                        rounding: .single)!
         var out = [T](repeating: 0, count: batches * units)
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
             out.withUnsafeMutableBufferPointer { o in
