@@ -4,7 +4,7 @@ import TFLiteRuntime
 /// Small data-movement graphs checked against index formulas written out in the test.
 @Suite struct DataMovementSemanticsTests {
     /// Runs a one-op float model on `values` (input 0) and returns output 0's shape and values.
-    func run(_ model: SingleOpModel, _ values: [Float]) throws -> (shape: [Int], values: [Float]) {
+    func run(_ model: GlueOpModel, _ values: [Float]) throws -> (shape: [Int], values: [Float]) {
         let interpreter = try model.interpreter()
         try interpreter.allocateTensors()
         try interpreter.copy(floatBytes(values), toInputAt: 0)
@@ -17,7 +17,7 @@ import TFLiteRuntime
     func iota(_ n: Int) -> [Float] { (0..<n).map(Float.init) }
 
     @Test func transposeMovesAxes() throws {
-        let model = SingleOpModel(op: .transpose, operands: [.init(shape: [2, 3, 4]), .int32([2, 0, 1]), .init(shape: [1])],
+        let model = GlueOpModel(op: .transpose, operands: [.init(shape: [2, 3, 4]), .int32([2, 0, 1]), .init(shape: [1])],
                                   inputs: [0, 1], outputs: [2])
         let out = try run(model, iota(24))
         #expect(out.shape == [4, 2, 3])
@@ -27,7 +27,7 @@ import TFLiteRuntime
     }
 
     @Test func padSurroundsWithZeros() throws {
-        let model = SingleOpModel(op: .pad, operands: [.init(shape: [2, 3]), .int32([1, 0, 2, 1], shape: [2, 2]), .init(shape: [1])],
+        let model = GlueOpModel(op: .pad, operands: [.init(shape: [2, 3]), .int32([1, 0, 2, 1], shape: [2, 2]), .init(shape: [1])],
                                   inputs: [0, 1], outputs: [2])
         let out = try run(model, iota(6).map { $0 + 1 })
         #expect(out.shape == [3, 6])
@@ -42,7 +42,7 @@ import TFLiteRuntime
     }
 
     @Test func mirrorPadReflects() throws {
-        let model = SingleOpModel(op: .mirrorPad, options: .mirrorPadOptions(.init()),
+        let model = GlueOpModel(op: .mirrorPad, options: .mirrorPadOptions(.init()),
                                   operands: [.init(shape: [4]), .int32([2, 3], shape: [1, 2]), .init(shape: [1])], inputs: [0, 1], outputs: [2])
         let out = try run(model, [10, 11, 12, 13])
         // Reflection about the edge element, which is not repeated: index -k maps to k.
@@ -55,7 +55,7 @@ import TFLiteRuntime
 
     @Test func stridedSliceWalksBackwards() throws {
         // begin 4, end -7 (wraps to -1) and stride -2 take indices 4, 2, 0.
-        let model = SingleOpModel(op: .stridedSlice, options: .stridedSliceOptions(.init()),
+        let model = GlueOpModel(op: .stridedSlice, options: .stridedSliceOptions(.init()),
                                   operands: [.init(shape: [6]), .int32([4]), .int32([-7]), .int32([-2]), .init(shape: [1])],
                                   inputs: [0, 1, 2, 3], outputs: [4])
         let out = try run(model, iota(6))
@@ -64,7 +64,7 @@ import TFLiteRuntime
     }
 
     @Test func sliceToTheEnd() throws {
-        let model = SingleOpModel(op: .slice, operands: [.init(shape: [3, 4]), .int32([1, 1]), .int32([-1, 2]), .init(shape: [1])],
+        let model = GlueOpModel(op: .slice, operands: [.init(shape: [3, 4]), .int32([1, 1]), .int32([-1, 2]), .init(shape: [1])],
                                   inputs: [0, 1, 2], outputs: [3])
         let out = try run(model, iota(12))
         #expect(out.shape == [2, 2])
@@ -72,7 +72,7 @@ import TFLiteRuntime
     }
 
     @Test func tileRepeats() throws {
-        let model = SingleOpModel(op: .tile, operands: [.init(shape: [2, 2]), .int32([2, 3]), .init(shape: [1])], inputs: [0, 1], outputs: [2])
+        let model = GlueOpModel(op: .tile, operands: [.init(shape: [2, 2]), .int32([2, 3]), .init(shape: [1])], inputs: [0, 1], outputs: [2])
         let out = try run(model, [1, 2, 3, 4])
         #expect(out.shape == [4, 6])
         var expected: [Float] = []
@@ -81,13 +81,13 @@ import TFLiteRuntime
     }
 
     @Test func reverseBothAxes() throws {
-        let model = SingleOpModel(op: .reverseV2, operands: [.init(shape: [2, 3]), .int32([-1, 0]), .init(shape: [1])], inputs: [0, 1], outputs: [2])
+        let model = GlueOpModel(op: .reverseV2, operands: [.init(shape: [2, 3]), .int32([-1, 0]), .init(shape: [1])], inputs: [0, 1], outputs: [2])
         let out = try run(model, iota(6))
         #expect(out.values == iota(6).reversed())
     }
 
     @Test func gatherRows() throws {
-        let model = SingleOpModel(op: .gather, options: .gatherOptions(.init()),
+        let model = GlueOpModel(op: .gather, options: .gatherOptions(.init()),
                                   operands: [.init(shape: [3, 2]), .int32([2, 0, 2]), .init(shape: [1])], inputs: [0, 1], outputs: [2])
         let out = try run(model, iota(6))
         #expect(out.shape == [3, 2])

@@ -7,7 +7,7 @@ import TFLiteRuntime
     @Test(arguments: [Int32(1), 4, 0, 5])
     func stridedSliceWithRunTimeBegin(_ begin: Int32) throws {
         let expected = stride(from: Int(begin), to: 6, by: 2).map(Float.init)
-        let model = SingleOpModel(op: .stridedSlice, options: .stridedSliceOptions(.init()),
+        let model = GlueOpModel(op: .stridedSlice, options: .stridedSliceOptions(.init()),
                                   operands: [.init(shape: [6]), .init(shape: [1], type: .int32), .int32([6]), .int32([2]), .init(shape: [1])],
                                   inputs: [0, 1, 2, 3], outputs: [4])
         let interpreter = try model.interpreter()
@@ -23,7 +23,7 @@ import TFLiteRuntime
     @Test func int8ConcatenationRequantisesInputs() throws {
         let a: [Int8] = [-7, 0, 9, 40], b: [Int8] = [-100, -3, 5, 127]
         let (sa, za, sb, zb, sy, zy): (Float, Int64, Float, Int64, Float, Int64) = (0.5, 3, 0.25, -2, 0.5, 1)
-        let model = SingleOpModel(op: .concatenation, options: .concatenationOptions(.init()),
+        let model = GlueOpModel(op: .concatenation, options: .concatenationOptions(.init()),
                                   operands: [.init(shape: [4], type: .int8, scale: sa, zeroPoint: za),
                                              .init(shape: [4], type: .int8, scale: sb, zeroPoint: zb),
                                              .init(shape: [8], type: .int8, scale: sy, zeroPoint: zy)],

@@ -2,7 +2,7 @@ import TFLiteRuntime
 
 /// A model of one builtin operator for glue tests: the node reads `inputs` (tensor indices),
 /// writes `outputs`, and every tensor is either a model input (no values) or a constant.
-struct SingleOpModel {
+struct GlueOpModel {
     /// One tensor: constants carry their little-endian bytes.
     struct Operand {
         var shape: [Int32]
