@@ -252,7 +252,9 @@ func prepareBatchMatMulQuantized(_ ctx: inout PrepareContext, options o: Schema.
     try ctx.requireSameType(.int8, inputs: [0, 1])
     let lq = try ctx.affine(lhs, role: "lhs"), rq = try ctx.affine(rhs, role: "rhs"), outQ = try ctx.affine(y, role: "output")
     guard let params = QuantizedFullyConnectedParams.make(input: lq, filterScales: [rq.scale], filterZeroPoint: rq.zeroPoint,
-                                                          output: outQ, activation: .none, qmin: -128, qmax: 127)
+                                                          output: outQ, activation: .none, qmin: -128, qmax: 127,
+                                                          // LiteRT's BATCH_MATMUL rescales with double rounding.
+                                                          rounding: .double)
     else { throw ctx.invalid("cannot derive the output rescaling") }
     // The kernel walks each operand's matrices with one batch stride, so broadcasting is
     // limited to an operand whose batch extents are all 1 (or all equal to the output's).
