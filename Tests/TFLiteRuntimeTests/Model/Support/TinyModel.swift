@@ -1,3 +1,4 @@
+import TestSupport
 import TFLiteRuntime
 
 /// A small TFLite model described field by field and written with ``ForwardWriter``, so a
@@ -69,7 +70,7 @@ struct TinyModel {
     func bytes() -> [UInt8] { write().bytes }
 
     func write() -> (bytes: [UInt8], positions: Positions) {
-        var w = ForwardWriter()
+        var w = ForwardWriter(identifier: "TFL3")
         var positions = Positions()
         let root = w.table([4, 4, 4, nil, 4, nil, 4, 4])
         positions.root = root.position
