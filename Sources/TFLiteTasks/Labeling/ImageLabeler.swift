@@ -59,7 +59,7 @@ public final class ImageLabeler: Sendable {
     /// The labels for `image`, best first, at most `maxResultCount`, each at or above the
     /// confidence threshold.
     public func results(in image: VisionImage) throws(TaskError) -> [ImageLabel] {
-        let bytes = preprocessor.tensorBytes(for: image)
+        let bytes = try preprocessor.tensorBytes(for: image)
         let scores: [Float] = try runner.withInterpreter { interpreter in
             try interpreter.copy(bytes, toInputAt: 0)
             try interpreter.invoke()
