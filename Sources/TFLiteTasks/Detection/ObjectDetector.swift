@@ -34,16 +34,14 @@ public final class ObjectDetector: Sendable {
             positions.append(p)
         }
         if case .autoMLObjectDetection(let info) = local.kind {
-            // The bundle's description must name the same outputs the op produces.
-            let names = graph.outputs.map { i -> String in
-                let index = Int(i)
-                return index >= 0 && index < graph.tensors.count ? graph.tensors[index].name ?? "" : ""
+            // The bundle's description must fit the model (its tensor names are those of the
+            // exporting graph, so the shape and detection count are what can be checked).
+            let input = graph.inputs.first.map { Int($0) }.flatMap { $0 >= 0 && $0 < graph.tensors.count ? graph.tensors[$0].shape.map(Int.init) : nil }
+            guard input == info.inputShape else {
+                throw .invalidBundle("\(AutoMLDetectionMetadata.fileName): inputShape \(info.inputShape) but the model's input is \(input ?? [])")
             }
-            let roles = ["bounding_boxes", "class_labels", "class_confidences", "num_of_boxes"]
-            for role in roles {
-                guard let j = info.outputTensorRepresentation.firstIndex(of: role), names.contains(info.outputTensors[j]) else {
-                    throw .invalidBundle("\(AutoMLDetectionMetadata.fileName): output '\(role)' names a tensor the model does not output")
-                }
+            if let max = op.customOptions.flatMap({ DetectionOptions.int("max_detections", model.bytes($0)) }), max != info.maxDetections {
+                throw .invalidBundle("\(AutoMLDetectionMetadata.fileName): maxDetections \(info.maxDetections) but the model's post-processing keeps \(max)")
             }
         }
         if !local.labels.isEmpty, let classes = Self.numClasses(model: model, op: op), classes != local.labels.count {
@@ -61,12 +59,12 @@ public final class ObjectDetector: Sendable {
     private static func numClasses(model: Model, op: Schema.Operator) -> Int? {
         guard let range = op.customOptions else { return nil }
         let bytes = model.bytes(range)
-        return DetectionOptions.numClasses(bytes)
+        return DetectionOptions.int("num_classes", bytes)
     }
 
     /// The detections in `image`, best first.
     public func results(in image: VisionImage) throws(TaskError) -> [DetectedObject] {
-        let bytes = preprocessor.tensorBytes(for: image)
+        let bytes = try preprocessor.tensorBytes(for: image)
         let oriented = image.image.applying(image.orientation)
         let (boxes, classes, scores, count) = try runner.withInterpreter { interpreter in
             try interpreter.copy(bytes, toInputAt: 0)

@@ -59,7 +59,7 @@ public final class ImageLabeler: Sendable {
     /// The labels for `image`, best first, at most `maxResultCount`, each at or above the
     /// confidence threshold.
     public func results(in image: VisionImage) throws(TaskError) -> [ImageLabel] {
-        let bytes = preprocessor.tensorBytes(for: image)
+        let bytes = try preprocessor.tensorBytes(for: image)
         let scores: [Float] = try runner.withInterpreter { interpreter in
             try interpreter.copy(bytes, toInputAt: 0)
             try interpreter.invoke()
@@ -86,12 +86,19 @@ public final class ImageLabeler: Sendable {
         v.allSatisfy { $0 >= 0 && $0 <= 1 }
     }
 
-    /// Whether the first output is written by a SOFTMAX or LOGISTIC op.
+    /// Whether the first output is written by a SOFTMAX or LOGISTIC op, looking through the
+    /// QUANTIZE, DEQUANTIZE and RESHAPE ops converters put after it.
     static func producedByProbabilityOp(_ model: Model) -> Bool {
-        guard let graph = model.schema.subgraphs.first, let out = graph.outputs.first else { return false }
-        guard let op = graph.operators.last(where: { $0.outputs.contains(out) }) else { return false }
-        let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
-        return kind == .builtin(.softmax) || kind == .builtin(.logistic)
+        guard let graph = model.schema.subgraphs.first, var tensor = graph.outputs.first else { return false }
+        for _ in 0..<8 {
+            guard let op = graph.operators.last(where: { $0.outputs.contains(tensor) }) else { return false }
+            let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
+            if kind == .builtin(.softmax) || kind == .builtin(.logistic) { return true }
+            guard [.builtin(.quantize), .builtin(.dequantize), .builtin(.reshape)].contains(kind),
+                  let input = op.inputs.first else { return false }
+            tensor = input
+        }
+        return false
     }
 
     static func softmax(_ v: [Float]) -> [Float] {

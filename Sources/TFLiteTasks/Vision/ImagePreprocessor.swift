@@ -4,7 +4,8 @@ import TFLiteRuntime
 /// How an image becomes the bytes of a model's image input `[1, height, width, channels]`.
 ///
 /// The displayed (oriented) image is converted to RGB, optionally cut to its centred
-/// square, and resized to the input size with Pillow-compatible bilinear filtering (ML Kit
+/// square, and resized to the input size with Imaging's Pillow-compatible bilinear filter
+/// (`ResizeMethod.pillowBilinear`; gray inputs take Pillow's luma conversion) (ML Kit
 /// scales the whole image to the model input; that is the default here too). Values then
 /// follow the input type, as the TFLite Task Library does: uint8 inputs take the raw pixels
 /// and int8 inputs `pixel - 128` (quantised models expect the raw range; metadata
@@ -50,25 +51,21 @@ public struct ImagePreprocessor: Sendable {
     }
 
     /// The resized 8-bit pixels (`height x width x channels`) for `image`.
-    public func pixels(for image: VisionImage) -> [UInt8] {
+    public func pixels(for image: VisionImage) throws(TaskError) -> [UInt8] {
         var rgb = image.orientedRGB()
         if cropsToSquare { rgb = rgb.centerSquareCropped() }
-        var resized = BilinearResize.resize(rgb.pixels8 ?? [], width: rgb.width, height: rgb.height, channels: 3,
-                                            to: width, height)
-        if channels == 1 {
-            var gray = [UInt8](repeating: 0, count: width * height)
-            for i in gray.indices {
-                let sum = Int(resized[3 * i]) + Int(resized[3 * i + 1]) + Int(resized[3 * i + 2])
-                gray[i] = UInt8(sum / 3)
-            }
-            resized = gray
+        do {
+            var resized = try rgb.resized(width: width, height: height, method: .pillowBilinear)
+            if channels == 1 { resized = resized.converted(to: .gray) }
+            return resized.pixels8 ?? []
+        } catch {
+            throw .invalidImage("cannot resize the \(rgb.width)x\(rgb.height) image to \(width)x\(height): \(error)")
         }
-        return resized
     }
 
     /// The input tensor's bytes for `image`.
-    public func tensorBytes(for image: VisionImage) -> [UInt8] {
-        let p = pixels(for: image)
+    public func tensorBytes(for image: VisionImage) throws(TaskError) -> [UInt8] {
+        let p = try pixels(for: image)
         switch dataType {
         case .float32:
             var out = [UInt8]()

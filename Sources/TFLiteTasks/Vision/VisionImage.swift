@@ -39,15 +39,6 @@ public struct VisionImage: Sendable {
 
     /// The displayed image as 8-bit RGB (gray expanded, alpha dropped).
     func orientedRGB() -> Image {
-        let oriented = image.applying(orientation).to8Bit()
-        guard oriented.pixelLayout != .rgb, let p = oriented.pixels8 else { return oriented }
-        let c = oriented.channels, n = oriented.width * oriented.height
-        var rgb = [UInt8](repeating: 0, count: n * 3)
-        for i in 0..<n {
-            let isGray = oriented.pixelLayout == .gray || oriented.pixelLayout == .grayAlpha
-            for k in 0..<3 { rgb[i * 3 + k] = p[i * c + (isGray ? 0 : k)] }
-        }
-        // Dimensions and sample count agree by construction.
-        return try! Image(width: oriented.width, height: oriented.height, pixelLayout: .rgb, pixels: rgb)
+        image.applying(orientation).to8Bit().converted(to: .rgb)
     }
 }

@@ -20,7 +20,7 @@ import TFLiteRuntime
         let input = Tensor(name: "input", dataType: .uint8, shape: declared.shape.map(Int.init), data: [],
                            quantizationParameters: nil)
         let pre = try ImagePreprocessor(tensor: input, normalization: nil)
-        let got = pre.tensorBytes(for: try VisionImage(path: TaskFixtures.modelsPath("images/astronaut.png")))
+        let got = try pre.tensorBytes(for: try VisionImage(path: TaskFixtures.modelsPath("images/astronaut.png")))
         let expected = try TaskFixtures.npy(TaskFixtures.corpusPath("cases/ssd_detector_float__astronaut/in0.npy"))
         #expect(got == expected.data)
     }

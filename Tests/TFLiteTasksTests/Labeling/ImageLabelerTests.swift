@@ -21,7 +21,7 @@ import TFLiteRuntime
         let labeler = try Self.croppedLabeler(model)
         let image = try VisionImage(path: TaskFixtures.modelsPath("images/\(photo).png"))
         let expected = try TaskFixtures.npy(TaskFixtures.corpusPath("cases/efficientnet_lite0__\(photo)/in0.npy"))
-        let got = labeler.preprocessor.tensorBytes(for: image)
+        let got = try labeler.preprocessor.tensorBytes(for: image)
         #expect(got.count == expected.data.count)
         #expect(got == expected.data)
     }
