@@ -26,10 +26,24 @@ extension SubgraphExecutor {
 
         var kept: [(step: Step, inputs: [Int], outputs: [Int])] = []
         var scratchBytes = 0
+        // Each tensor has at most one writer: kernels capture output shapes at prepare, so a
+        // second writer could shrink a buffer under the first.
+        var writer: [Int: Int] = [:]
         for (n, op) in graph.operators.enumerated() {
             let nodeInputs = op.inputs.map(Int.init), nodeOutputs = op.outputs.map(Int.init)
             let present = nodeInputs.filter { $0 >= 0 }
             let outputs = nodeOutputs.filter { $0 >= 0 }
+            for t in outputs {
+                if let first = writer[t] {
+                    throw .invalidNode(node: n, op: model.operatorKind(ofCode: Int(op.opcodeIndex)).name,
+                                       reason: "writes tensor '\(tensors[t].name)', which node \(first) writes too")
+                }
+                guard !graphInputs.contains(t), !tensors[t].isWeight else {
+                    throw .invalidNode(node: n, op: model.operatorKind(ofCode: Int(op.opcodeIndex)).name,
+                                       reason: "writes tensor '\(tensors[t].name)', a model input or constant")
+                }
+                writer[t] = n
+            }
             if present.contains(where: { tensors[$0].isDynamic }) {
                 // Shapes are unknown until run time: prepare this node then.
                 for t in outputs { tensors[t].isDynamic = true }
@@ -96,6 +110,8 @@ extension SubgraphExecutor {
         for (step, node) in nodes.enumerated() {
             for t in node.outputs {
                 if tensors[t].isDynamic { try giveOwnStorage(t, bytes: 0); continue }
+                // A variable keeps memory of its own across invocations.
+                if tensors[t].isVariable { try giveOwnStorage(t, bytes: tensors[t].byteCount); continue }
                 guard planned(t) else { continue }
                 if first[t] == nil { first[t] = step }
                 last[t] = max(last[t] ?? step, step)

@@ -66,8 +66,12 @@ import Kernels
         let c = state?.1 ?? TestBuffer(repeating: Float(0), count: batch * cells)
         let xb = TestBuffer(x), y = TestBuffer(repeating: Float.nan, count: batch * time * output)
         let scratch = TestBuffer(repeating: Float.nan, count: config.scratchCount)
-        UnidirectionalSequenceLSTM.run(config, input: xb.constant, weights: weights, outputState: h.pointer, cellState: c.pointer,
-                                       output: y.pointer, scratch: scratch.pointer)
+        // The weights hold raw pointers into these buffers: keep them alive through the run
+        // (an optimised build may otherwise release them after their last Swift use).
+        withExtendedLifetime((wx, wh, bias, peep, proj, projBias)) {
+            UnidirectionalSequenceLSTM.run(config, input: xb.constant, weights: weights, outputState: h.pointer, cellState: c.pointer,
+                                           output: y.pointer, scratch: scratch.pointer)
+        }
         return y.array
     }
 

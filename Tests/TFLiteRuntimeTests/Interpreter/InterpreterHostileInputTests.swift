@@ -111,3 +111,32 @@ import TestSupport
         }
     }
 }
+
+/// Graph shapes the executor must refuse or plan correctly.
+@Suite struct ExecutorGraphTests {
+    @Test func twoWritersOfOneTensorAreRefused() throws {
+        // Two ADD nodes both write tensor 2.
+        var m = TinyModel()
+        m.subgraphs[0].operators = [.init(inputs: [0, 1], outputs: [2]), .init(inputs: [0, 1], outputs: [2])]
+        let interpreter = try Interpreter(model: Model(bytes: m.bytes()))
+        #expect(throws: InterpreterError.invalidNode(node: 1, op: "ADD", reason: "writes tensor 't', which node 0 writes too")) {
+            try interpreter.allocateTensors()
+        }
+    }
+
+    @Test func writingAModelInputIsRefused() throws {
+        var m = TinyModel()
+        m.subgraphs[0].operators = [.init(inputs: [0, 1], outputs: [0])]
+        let interpreter = try Interpreter(model: Model(bytes: m.bytes()))
+        #expect(throws: InterpreterError.self) { try interpreter.allocateTensors() }
+    }
+}
+
+extension ExecutorGraphTests {
+    @Test func variableWrittenButNeverReadGetsMemory() throws {
+        let dir = Fixtures.root.appendingPathComponent("Tests/Fixtures/runtime")
+        let input = try NPYArray(contentsOf: dir.appendingPathComponent("variable_output_in0.npy").path)
+        let outputs = try ModelRunner.run(modelPath: dir.appendingPathComponent("variable_output.tflite").path, inputs: [input], threads: 1)
+        #expect(!outputs.isEmpty)
+    }
+}
