@@ -20,6 +20,9 @@ enum DetectCommand: Command {
           --threshold T      drop detections scoring below T (default 0)
           --max-results N    at most N detections
           --annotate OUT     write IMAGE as PNG with the boxes drawn
+          --remote NAME --url MANIFEST_URL [--cache-dir D]
+                             a remotely hosted detector, downloaded (or refreshed) first;
+                             the --model/--bundle model is the fallback
           --json             print [{"index","text","confidence","box":{"left","top","right","bottom"}}]
 
         Example:
@@ -34,8 +37,9 @@ enum DetectCommand: Command {
         let maxResults = try arguments.intOption("--max-results", in: 0...100_000)
         let annotate = try arguments.option("--annotate")
         let json = arguments.flag("--json")
+        let remote = try RemoteOption(&arguments)
         let imagePath = try arguments.positionals(exactly: "IMAGE")[0]
-        let local: LocalModel
+        var local: LocalModel
         switch (modelPath, bundle) {
         case (let m?, nil): local = try LocalModel(path: m, labelsPath: labelsPath)
         case (nil, let b?):
@@ -43,6 +47,7 @@ enum DetectCommand: Command {
             local = try LocalModel(detectionBundle: b)
         default: throw UsageError("give exactly one of --model or --bundle")
         }
+        if let remote { local = try remote.model(fallback: local) }
         var options = CustomObjectDetectorOptions(localModel: local)
         options.confidenceThreshold = threshold.map { Float($0) }
         options.maxResultCount = maxResults

@@ -18,6 +18,10 @@ enum LabelCommand: Command {
           --model M          a .tflite classifier (default Models/efficientnet_lite0.tflite);
                              labels come from its metadata
           --bundle FILE      an AutoML bundle's manifest.json (model + dict.txt)
+          --remote NAME --url MANIFEST_URL [--cache-dir D]
+                             a remotely hosted model: downloaded (or refreshed) into the
+                             cache first; the --model/--bundle/default model is the
+                             fallback when the download fails or is missing
           --max-results N    at most N labels (default 5)
           --threshold T      drop labels below confidence T (default: the model's metadata
                              threshold, else 0)
@@ -37,12 +41,14 @@ enum LabelCommand: Command {
         let threshold = try arguments.doubleOption("--threshold")
         let crop = arguments.flag("--crop")
         let json = arguments.flag("--json")
+        let remote = try RemoteOption(&arguments)
         let positionals = try arguments.positionals()
         guard positionals.count <= 1 else { throw UsageError("expected at most one IMAGE, got \(positionals.count) arguments") }
         guard modelPath == nil || bundle == nil else { throw UsageError("give --model or --bundle, not both") }
 
-        let local = try bundle.map { try LocalModel(manifestPath: $0) }
+        let fallback = try bundle.map { try LocalModel(manifestPath: $0) }
             ?? LocalModel(path: modelPath ?? DefaultResources.path("Models/efficientnet_lite0.tflite"))
+        let local = try remote?.model(fallback: fallback) ?? fallback
         var options = CustomImageLabelerOptions(localModel: local)
         options.maxResultCount = maxResults
         options.confidenceThreshold = threshold.map { Float($0) }
