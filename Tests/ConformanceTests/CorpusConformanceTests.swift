@@ -13,14 +13,6 @@ import TFLiteRuntime
 
     @Test(arguments: cases)
     func matchesGolden(_ c: CorpusCase) throws {
-        if let gap = KnownGaps.cases[c.caseName] {
-            withKnownIssue("not supported yet: \(gap)") { try run(c) }
-        } else {
-            try run(c)
-        }
-    }
-
-    private func run(_ c: CorpusCase) throws {
         let inputs = try c.inputs.map { try NPYArray(contentsOf: Fixtures.corpusFile($0.file).path) }
         let outputs = try ModelRunner.run(modelPath: Fixtures.corpusFile(c.model).path, inputs: inputs,
                                           threads: 1, signature: c.signature)

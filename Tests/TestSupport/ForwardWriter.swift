@@ -1,47 +1,45 @@
-import FlatBuffers
-
 /// Assembles FlatBuffers front to back for tests, so each byte's place is known and can be
 /// corrupted on purpose. Parents come first and children after them, as FlatBuffer offsets
 /// only point forward.
-struct ForwardWriter {
-    var bytes: [UInt8] = []
+public struct ForwardWriter {
+    public var bytes: [UInt8] = []
 
     /// Starts a buffer: a root offset to patch with ``setRoot(_:)`` and a file identifier.
-    init(identifier: String = "TEST") {
+    public init(identifier: String = "TEST") {
         append(UInt32(0))
         bytes += Array(identifier.utf8.prefix(4))
     }
 
-    mutating func pad(to alignment: Int) {
+    public mutating func pad(to alignment: Int) {
         while bytes.count % alignment != 0 { bytes.append(0) }
     }
 
     @discardableResult
-    mutating func append<T: FixedWidthInteger>(_ value: T) -> Int {
+    public mutating func append<T: FixedWidthInteger>(_ value: T) -> Int {
         let at = bytes.count
         withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
         return at
     }
 
-    mutating func set<T: FixedWidthInteger>(_ value: T, at offset: Int) {
+    public mutating func set<T: FixedWidthInteger>(_ value: T, at offset: Int) {
         withUnsafeBytes(of: value.littleEndian) { raw in
             for (i, byte) in raw.enumerated() { bytes[offset + i] = byte }
         }
     }
 
     /// Points the root offset at `table`.
-    mutating func setRoot(_ table: Int) {
+    public mutating func setRoot(_ table: Int) {
         set(UInt32(table), at: 0)
     }
 
     /// Writes the unsigned offset stored at `field` so it reaches `target`.
-    mutating func link(_ field: Int, to target: Int) {
+    public mutating func link(_ field: Int, to target: Int) {
         set(UInt32(target - field), at: field)
     }
 
     /// Writes a vtable and its table with one zeroed slot of `sizes[i]` bytes per present
     /// field (nil for an absent field). Returns the table's position and each field's.
-    mutating func table(_ sizes: [Int?]) -> (position: Int, fields: [Int?]) {
+    public mutating func table(_ sizes: [Int?]) -> (position: Int, fields: [Int?]) {
         pad(to: 2)
         let vtable = bytes.count
         append(UInt16(4 + 2 * sizes.count))
@@ -65,7 +63,7 @@ struct ForwardWriter {
     }
 
     /// Writes a vector of integers with its length prefix; returns the prefix's position.
-    mutating func vector<T: FixedWidthInteger>(_ elements: [T]) -> Int {
+    public mutating func vector<T: FixedWidthInteger>(_ elements: [T]) -> Int {
         pad(to: 4)
         while (bytes.count + 4) % MemoryLayout<T>.size != 0 { append(UInt32(0)) }
         let at = append(UInt32(elements.count))
@@ -74,7 +72,7 @@ struct ForwardWriter {
     }
 
     /// Writes a zero-terminated string with its length prefix; returns the prefix's position.
-    mutating func string(_ text: String) -> Int {
+    public mutating func string(_ text: String) -> Int {
         let at = vector(Array(text.utf8))
         bytes.append(0)
         return at
@@ -82,14 +80,8 @@ struct ForwardWriter {
 
     /// Writes a vector of offsets to patch with ``link(_:to:)``; returns the prefix's position
     /// and each slot's.
-    mutating func offsetVector(count: Int) -> (position: Int, slots: [Int]) {
+    public mutating func offsetVector(count: Int) -> (position: Int, slots: [Int]) {
         let at = vector([UInt32](repeating: 0, count: count))
         return (at, (0..<count).map { at + 4 + 4 * $0 })
     }
-}
-
-/// Runs `body` with a view of `bytes` kept alive for the call.
-func withBuffer<R>(_ bytes: [UInt8], limits: FlatBufferLimits? = nil,
-                   _ body: (FlatBuffer) throws -> R) throws -> R {
-    try bytes.withUnsafeBytes { raw in try body(FlatBuffer(bytes: raw, limits: limits)) }
 }
