@@ -74,21 +74,29 @@ def run_measured(command, timeout):
 
 
 def engine_commands(args):
-    """The engines in the order they take turns: (label, command builder)."""
+    """The engines in the order they take turns: (label, builder of a command from model,
+    threads, timed runs, warm-up runs)."""
     engines = []
     for spec in args.ours:
         label, _, binary = spec.partition("=")
-        engines.append((f"ours {label}", lambda m, t, b=binary: [
-            b, "bench", m, "--runs", str(args.runs), "--warmup", str(args.warmup), "--threads", str(t)]))
+        engines.append((f"ours {label}", lambda m, t, r, w, b=binary: [
+            b, "bench", m, "--runs", str(r), "--warmup", str(w), "--threads", str(t)]))
     worker = os.path.join(HERE, "engine_bench.py")
     others = ["xnnpack", "builtin"]
     if args.openvino:
         others.append("openvino")
     for engine in others:
-        engines.append((engine, lambda m, t, e=engine: [
-            sys.executable, worker, e, m, "--runs", str(args.runs), "--warmup", str(args.warmup),
-            "--threads", str(t)]))
+        engines.append((engine, lambda m, t, r, w, e=engine: [
+            sys.executable, worker, e, m, "--runs", str(r), "--warmup", str(w), "--threads", str(t)]))
     return engines
+
+
+def runs_for(latency_ms, args):
+    """Timed runs for a process whose engine took `latency_ms` per run last time: `--runs`,
+    fewer when that would exceed `--budget` seconds (at least 3)."""
+    if latency_ms is None or latency_ms <= 0:
+        return args.runs
+    return max(3, min(args.runs, int(args.budget * 1000 / latency_ms)))
 
 
 def fmt(value, digits=2):
@@ -109,6 +117,8 @@ def main():
     parser.add_argument("--reps", type=int, default=3, help="interleaved repetitions (processes per cell)")
     parser.add_argument("--runs", type=int, default=20, help="timed invocations per process")
     parser.add_argument("--warmup", type=int, default=3, help="untimed invocations per process")
+    parser.add_argument("--budget", type=float, default=10,
+                        help="seconds of timed runs per process; slow engines get fewer runs (at least 3)")
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--no-openvino", dest="openvino", action="store_false",
                         help="skip the OpenVINO column even when it is installed")
@@ -129,20 +139,28 @@ def main():
     engines = engine_commands(args)
     samples = {}  # (model, threads, engine) -> list of (median_ms, rss_mib)
     errors = {}
+    latency = {}  # (model, threads, engine) -> ms per run of the probe, to size --runs
     load_before = load_average()
     started = time.time()
     for rep in range(args.reps):
         for name, path in models:
             for threads in args.threads:
                 for label, build in engines:
-                    if (name, threads, label) in errors:
+                    key = (name, threads, label)
+                    if key in errors:
                         continue
-                    median, rss, error = run_measured(build(path, threads), args.timeout)
+                    if key not in latency:
+                        # One untimed probe run sizes the later processes of this cell.
+                        probe, _, error = run_measured(build(path, threads, 1, 0), args.timeout)
+                        latency[key] = probe
+                    runs = runs_for(latency[key], args)
+                    warmup = min(args.warmup, runs)
+                    median, rss, error = run_measured(build(path, threads, runs, warmup), args.timeout)
                     if error:
-                        errors[(name, threads, label)] = error
+                        errors[key] = error
                         print(f"[{rep + 1}/{args.reps}] {name} t{threads} {label}: {error}", file=sys.stderr)
                     else:
-                        samples.setdefault((name, threads, label), []).append((median, rss))
+                        samples.setdefault(key, []).append((median, rss))
                         print(f"[{rep + 1}/{args.reps}] {name} t{threads} {label}: {median:.3f} ms, "
                               f"{fmt(rss, 1)} MiB", file=sys.stderr)
     load_after = load_average()
@@ -162,8 +180,8 @@ def main():
     out.append("")
     out.append(f"- CPU: {cpu_name()}")
     out.append(f"- load average (1/5/15 min): before {load_before}, after {load_after}")
-    out.append(f"- {args.reps} interleaved repetitions x {args.runs} timed runs ({args.warmup} warm-up) per process; "
-               f"cell = median over repetitions of each process's median; {time.time() - started:.0f} s in all")
+    out.append(f"- {args.reps} interleaved repetitions x {args.runs} timed runs ({args.warmup} warm-up) per process "
+               f"(fewer for slow engines: at most {args.budget:g} s of timed runs, at least 3); cell = median over repetitions of each process's median; {time.time() - started:.0f} s in all")
     out.append(f"- ours: " + ", ".join(args.ours))
     if openvino_note:
         out.append(f"- {openvino_note}")

@@ -94,8 +94,9 @@ def main():
             invoke()
             times.append((time.perf_counter_ns() - start) / 1e6)
     except Exception as error:  # the engine cannot run this model: say why, briefly
-        message = str(error).strip().splitlines()
-        print(f"error: {message[0] if message else type(error).__name__}", file=sys.stderr)
+        # The last line of a multi-line engine error names the cause (e.g. the op it lacks).
+        message = [line for line in str(error).strip().splitlines() if line.strip()]
+        print(f"error: {message[-1][:200] if message else type(error).__name__}", file=sys.stderr)
         sys.exit(1)
     times.sort()
     print(f"min_ms: {times[0]:.3f}")

@@ -77,7 +77,7 @@ extension Conv2D {
         }
         let blockRows = im2colRows(depth: depth)
         let blocks = (m + blockRows - 1) / blockRows
-        pool.parallelFor(count: blocks, chunks: pool.threadCount) { thread, range in
+        pool.parallelFor(count: blocks, chunks: pool.chunks(forWork: m * n * depth)) { thread, range in
             let buffer = scratch + thread * blockRows * depth
             for block in range {
                 let first = block * blockRows
@@ -99,14 +99,15 @@ extension Conv2D {
                               bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
                               c: UnsafeMutablePointer<Float>, ldc: Int, pool: ThreadPool) {
         let tiles = (m + GEMM.rowTile - 1) / GEMM.rowTile
+        let chunks = pool.chunks(forWork: m * weights.outputCount * weights.depth)
         if tiles >= pool.threadCount || weights.panelCount < pool.threadCount {
-            pool.parallelFor(count: tiles) { range in
+            pool.parallelFor(count: tiles, chunks: chunks) { _, range in
                 let rows = (range.lowerBound * GEMM.rowTile)..<Swift.min(m, range.upperBound * GEMM.rowTile)
                 GEMM.multiply(a: a, lda: lda, rows: rows, weights: weights, panels: 0..<weights.panelCount,
                               bias: bias, activation: activation, c: c, ldc: ldc)
             }
         } else {
-            pool.parallelFor(count: weights.panelCount) { panels in
+            pool.parallelFor(count: weights.panelCount, chunks: chunks) { _, panels in
                 GEMM.multiply(a: a, lda: lda, rows: 0..<m, weights: weights, panels: panels,
                               bias: bias, activation: activation, c: c, ldc: ldc)
             }

@@ -17,7 +17,8 @@ extension DepthwiseConv2D {
             return
         }
         let rows = outputShape.batch * outputShape.height
-        pool.parallelFor(count: rows) { range in
+        let work = outputShape.elementCount * filterShape.height * filterShape.width
+        pool.parallelFor(count: rows, chunks: pool.chunks(forWork: work)) { _, range in
             for row in range {
                 channelVectorRow(row: row, params: params, input: input, inputShape: inputShape,
                                  filter: filter, filterShape: filterShape, bias: bias,

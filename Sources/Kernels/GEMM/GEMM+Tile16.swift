@@ -42,18 +42,18 @@ extension GEMM {
         let raw = UnsafeRawPointer(panel)
         for k in 0..<depth {
             let b = raw.loadUnaligned(fromByteOffset: k * 64, as: Vector.self)
-            c0 = c0 + SIMD16<Float>(repeating: a0[k]) * b
-            c1 = c1 + SIMD16<Float>(repeating: a1[k]) * b
-            c2 = c2 + SIMD16<Float>(repeating: a2[k]) * b
-            c3 = c3 + SIMD16<Float>(repeating: a3[k]) * b
-            c4 = c4 + SIMD16<Float>(repeating: a4[k]) * b
-            c5 = c5 + SIMD16<Float>(repeating: a5[k]) * b
-            c6 = c6 + SIMD16<Float>(repeating: a6[k]) * b
-            c7 = c7 + SIMD16<Float>(repeating: a7[k]) * b
-            c8 = c8 + SIMD16<Float>(repeating: a8[k]) * b
-            c9 = c9 + SIMD16<Float>(repeating: a9[k]) * b
-            c10 = c10 + SIMD16<Float>(repeating: a10[k]) * b
-            c11 = c11 + SIMD16<Float>(repeating: a11[k]) * b
+            c0.addProduct(Vector(repeating: a0[k]), b)
+            c1.addProduct(Vector(repeating: a1[k]), b)
+            c2.addProduct(Vector(repeating: a2[k]), b)
+            c3.addProduct(Vector(repeating: a3[k]), b)
+            c4.addProduct(Vector(repeating: a4[k]), b)
+            c5.addProduct(Vector(repeating: a5[k]), b)
+            c6.addProduct(Vector(repeating: a6[k]), b)
+            c7.addProduct(Vector(repeating: a7[k]), b)
+            c8.addProduct(Vector(repeating: a8[k]), b)
+            c9.addProduct(Vector(repeating: a9[k]), b)
+            c10.addProduct(Vector(repeating: a10[k]), b)
+            c11.addProduct(Vector(repeating: a11[k]), b)
         }
         let results = (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11)
         withUnsafeBytes(of: results) { tileBytes in

@@ -8,8 +8,9 @@
 ///   registers of both SSE2 (two xmm per vector) and AVX2;
 /// - AVX-512 (`GEMM+Tile16.swift`, built with `-DTFLITE_AVX512` and an AVX-512 `-target-cpu`):
 ///   12 x 16 in `SIMD16<Float>` accumulators, using 12 of the 32 zmm registers.
-/// Products are written `a + b * c`, which lowers to a multiply and an add without FMA and
-/// fuses when the target has it.
+/// Swift does not contract `a + b * c` into a fused multiply-add, so the AVX-512 tile calls
+/// `addProduct` (one `vfmadd` per vector there); the portable tile keeps `a + b * c`, because
+/// without an FMA target `addProduct` becomes a C library `fmaf` call per lane.
 public enum GEMM {
     /// Output columns per packed panel (one ``Vector``).
     public static let panelWidth = Vector.scalarCount

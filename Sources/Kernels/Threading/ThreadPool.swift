@@ -80,6 +80,16 @@ public final class ThreadPool: @unchecked Sendable {
         }
     }
 
+    /// Multiply-adds below which a kernel runs on the calling thread alone: waking the parked
+    /// workers and waiting for them costs tens of microseconds, more than such small work saves.
+    public static let minimumParallelWork = 1 << 17
+
+    /// The chunk count for a job of `work` multiply-adds (or comparable element operations):
+    /// `threadCount`, or 1 (run inline) when the job is below ``minimumParallelWork``.
+    public func chunks(forWork work: Int) -> Int {
+        work >= Self.minimumParallelWork ? threadCount : 1
+    }
+
     static func chunk(_ index: Int, of chunkCount: Int, count: Int) -> Range<Int> {
         let base = count / chunkCount, extra = count % chunkCount
         let start = index * base + Swift.min(index, extra)

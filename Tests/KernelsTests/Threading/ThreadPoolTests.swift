@@ -44,4 +44,12 @@ import Kernels
         #expect(ThreadPool(threadCount: 0).threadCount == 1)
         #expect(ThreadPool(threadCount: -3).threadCount == 1)
     }
+
+    @Test(arguments: [1, 2, 4])
+    func smallWorkRunsInlineLargeWorkSplits(threads: Int) {
+        let pool = ThreadPool(threadCount: threads)
+        #expect(pool.chunks(forWork: 0) == 1)
+        #expect(pool.chunks(forWork: ThreadPool.minimumParallelWork - 1) == 1)
+        #expect(pool.chunks(forWork: ThreadPool.minimumParallelWork) == threads)
+    }
 }
