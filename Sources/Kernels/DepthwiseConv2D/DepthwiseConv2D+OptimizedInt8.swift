@@ -3,25 +3,48 @@
 /// The product is formed in int16 lanes, which is exact: `|input + inputOffset| <= 255` for an
 /// int8 zero point and `|filter| <= 128`, so `|product| <= 32640`. Bit-exact with
 /// `quantizedDepthwiseConv2D`; other depth multipliers (and out-of-range zero points) use the
-/// reference kernel.
+/// reference kernel. Output rows are split across `pool`'s threads (nil: the calling thread).
 public func depthwiseConv2DInt8Optimized(
     _ params: QuantizedConvParams, depthMultiplier: Int,
     input: UnsafePointer<Int8>, inputShape: NHWC,
     filter: UnsafePointer<Int8>, filterShape: NHWC,
     bias: UnsafePointer<Int32>?,
-    output: UnsafeMutablePointer<Int8>, outputShape: NHWC
+    output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
+    pool: ThreadPool? = nil
 ) {
     guard depthMultiplier == 1, params.filterOffset == 0, (-128...128).contains(params.inputOffset) else {
         quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: input, inputShape: inputShape,
                                  filter: filter, filterShape: filterShape, bias: bias, output: output, outputShape: outputShape)
         return
     }
+    let rows = outputShape.batch * outputShape.height
+    let run = { (_: Int, range: Range<Int>) in
+        depthwiseConv2DInt8Rows(params, rows: range, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
+                                bias: bias, output: output, outputShape: outputShape)
+    }
+    if let pool, pool.threadCount > 1 {
+        pool.parallelFor(count: rows, chunks: pool.threadCount, run)
+    } else {
+        run(0, 0..<rows)
+    }
+}
+
+/// One thread's share of ``depthwiseConv2DInt8Optimized``: output rows `rows` (indexed
+/// `batch * outputHeight + y`).
+private func depthwiseConv2DInt8Rows(
+    _ params: QuantizedConvParams, rows: Range<Int>,
+    input: UnsafePointer<Int8>, inputShape: NHWC,
+    filter: UnsafePointer<Int8>, filterShape: NHWC,
+    bias: UnsafePointer<Int32>?,
+    output: UnsafeMutablePointer<Int8>, outputShape: NHWC
+) {
     let g = params.geometry
     let channels = inputShape.channels
     let offset = SIMD16<Int16>(repeating: Int16(params.inputOffset))
     let rin = UnsafeRawPointer(input), rw = UnsafeRawPointer(filter)
-    for b in 0..<outputShape.batch {
-        for oy in 0..<outputShape.height {
+    for r in rows {
+        let b = r / outputShape.height, oy = r % outputShape.height
+        do {
             for ox in 0..<outputShape.width {
                 let out = output + ((b * outputShape.height + oy) * outputShape.width + ox) * channels
                 var c = 0
