@@ -64,26 +64,6 @@ struct Int8Requantization: Sendable {
     }
 }
 
-/// The double-rounding `QuantizedMultiplier.apply` on eight lanes at once, bit-exact with the
-/// scalar form: left shift (wrapping, as TFLite's int32 multiply by `1 << shift`), rounding
-/// doubling high multiply, rounding right shift. The saturating corner of the high multiply
-/// (both operands `Int32.min`) cannot occur because multipliers are non-negative.
-@inline(__always)
-func requantizeDoubleRounding(_ x: SIMD8<Int32>, multiplier: SIMD8<Int32>, leftShift: SIMD8<Int32>,
-                              rightShift: SIMD8<Int32>) -> SIMD8<Int32> {
-    let shifted = x &<< leftShift
-    let product = SIMD8<Int64>(truncatingIfNeeded: shifted) &* SIMD8<Int64>(truncatingIfNeeded: multiplier)
-    let nudge = SIMD8<Int64>(repeating: 1 << 30).replacing(with: 1 - (1 << 30), where: product .< 0)
-    let sum = product &+ nudge
-    // Division by 2^31 truncating toward zero, as C++ and the scalar form do.
-    let bias = SIMD8<Int64>(repeating: 0).replacing(with: (1 << 31) - 1, where: sum .< 0)
-    let high = SIMD8<Int32>(truncatingIfNeeded: (sum &+ bias) &>> 31)
-    let mask = (SIMD8<Int32>(repeating: 1) &<< rightShift) &- 1
-    let remainder = high & mask
-    let threshold = (mask &>> 1) &+ SIMD8<Int32>(repeating: 0).replacing(with: 1, where: high .< 0)
-    return (high &>> rightShift) &+ SIMD8<Int32>(repeating: 0).replacing(with: 1, where: remainder .> threshold)
-}
-
 /// The int32 sums of `Int8PackedWeights.tileRows` int8 input rows with one block of packed
 /// weights: `result[r][lane] = sum_k rows[r][k] * weights[k][lane]`. Products of sign-extended
 /// int8 values are exact in int32 lanes (x86 without SSE4.1 forms them with `pmaddwd`).
@@ -104,20 +84,20 @@ func int8GEMMTile(_ r0: UnsafePointer<Int8>, _ r1: UnsafePointer<Int8>, _ r2: Un
 }
 
 extension Int8Requantization {
-    /// Requantises one block's sums for one output row and stores its `count` valid channels.
+    /// Requantises one block's sums for one output row and stores its `count` valid channels:
+    /// the double-rounding `QuantizedMultiplier.apply` lane by lane, bit-exact with the scalar
+    /// reference. (Vector lanes would need per-lane variable shifts and 64-bit products, which
+    /// baseline x86-64 lacks; scalar code is faster there.)
     @inline(__always)
     func store(_ sums: SIMD8<Int32>, block: Int, to out: UnsafeMutablePointer<Int8>, count: Int,
                _ b: UnsafePointer<Int32>, _ m: UnsafePointer<Int32>, _ ls: UnsafePointer<Int32>, _ rs: UnsafePointer<Int32>) {
         let base = block &* 8
-        let raw = { (p: UnsafePointer<Int32>) in UnsafeRawPointer(p + base).loadUnaligned(as: SIMD8<Int32>.self) }
-        var acc = requantizeDoubleRounding(sums &+ raw(b), multiplier: raw(m), leftShift: raw(ls), rightShift: raw(rs))
-        acc &+= SIMD8(repeating: outputOffset)
-        acc = acc.clamped(lowerBound: SIMD8(repeating: minimum), upperBound: SIMD8(repeating: maximum))
-        let bytes = SIMD8<Int8>(truncatingIfNeeded: acc)
-        if count == 8 {
-            UnsafeMutableRawPointer(out).storeBytes(of: bytes, as: SIMD8<Int8>.self)
-        } else {
-            for j in 0..<count { out[j] = bytes[j] }
+        for j in 0..<count {
+            let c = base &+ j
+            let x = (sums[j] &+ b[c]) &<< ls[c]
+            var acc = roundingDivideByPOT(saturatingRoundingDoublingHighMul(x, m[c]), Int(rs[c]))
+            acc = min(max(acc &+ outputOffset, minimum), maximum)
+            out[j] = Int8(truncatingIfNeeded: acc)
         }
     }
 }

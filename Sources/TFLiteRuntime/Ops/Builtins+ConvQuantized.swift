@@ -85,10 +85,13 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
     let xi = x.index, wi = w.index, yi = y.index
     switch x.type {
     case .int8:
-        if !ctx.executor.useReferenceKernels {
+        let biasData = ctx.optionalInput(2)?.constantData
+        if !ctx.executor.useReferenceKernels, b == nil || biasData != nil,
+           let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: depthMultiplier, channels: filter.channels,
+                                                      bias: biasData?.assumingMemoryBound(to: Int32.self)) {
             return { c in
-                depthwiseConv2DInt8Optimized(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Int8.self), inputShape: input,
-                                             filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
+                depthwiseConv2DInt8Optimized(prepared, input: c.data(xi, as: Int8.self), inputShape: input,
+                                             filter: c.data(wi, as: Int8.self), filterShape: filter,
                                              output: c.data(yi, as: Int8.self), outputShape: output, pool: c.threads)
             }
         }

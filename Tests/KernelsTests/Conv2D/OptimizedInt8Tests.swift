@@ -73,8 +73,8 @@ import Kernels
         var rng = SeededGenerator(seed: 101)
         for trial in 0..<80 {
             let inShape = NHWC(batch: 1, height: Int.random(in: 1...9, using: &rng), width: Int.random(in: 1...9, using: &rng),
-                               channels: Int.random(in: 1...40, using: &rng))
-            let k = Int.random(in: 1...3, using: &rng), stride = Int.random(in: 1...2, using: &rng)
+                               channels: Int.random(in: 1...70, using: &rng))
+            let k = Int.random(in: 1...5, using: &rng), stride = Int.random(in: 1...2, using: &rng)
             let multiplier = trial % 4 == 0 ? 2 : 1
             guard let (g, oh, ow) = ConvGeometry.make(padding: Bool.random(using: &rng) ? .same : .valid, inputHeight: inShape.height,
                                                       inputWidth: inShape.width, filterHeight: k, filterWidth: k,
@@ -82,7 +82,7 @@ import Kernels
             let channels = inShape.channels * multiplier
             let filterShape = NHWC(batch: 1, height: k, width: k, channels: channels)
             let outShape = NHWC(batch: 1, height: oh, width: ow, channels: channels)
-            let params = randomParams(&rng, geometry: g, channels: channels)
+            let params = randomParams(&rng, geometry: g, channels: channels, wideMultipliers: trial % 4 == 3)
             let input = random(inShape.elementCount, &rng), filter = random(filterShape.elementCount, &rng)
             let bias = (0..<channels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
             var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
@@ -91,9 +91,16 @@ import Kernels
                     quantizedDepthwiseConv2D(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
                                              filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
                 }
+                guard let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: multiplier, channels: channels,
+                                                                 bias: bb.baseAddress) else {
+                    // Only depth multipliers other than 1 fall back to the reference kernel.
+                    #expect(multiplier != 1, "trial \(trial)")
+                    optimised = reference
+                    return
+                }
                 optimised.withUnsafeMutableBufferPointer {
-                    depthwiseConv2DInt8Optimized(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape,
-                                                 filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
+                    depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape,
+                                                 filter: w.baseAddress!, filterShape: filterShape,
                                                  output: $0.baseAddress!, outputShape: outShape, pool: pool)
                 }
             }}}
@@ -121,9 +128,10 @@ import Kernels
                 quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
                                          filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
             }
+            let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, channels: 17, bias: nil)!
             optimised.withUnsafeMutableBufferPointer {
-                depthwiseConv2DInt8Optimized(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
-                                             filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
+                depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                                             filterShape: filterShape, output: $0.baseAddress!, outputShape: shape)
             }
         }}
         #expect(optimised == reference)
