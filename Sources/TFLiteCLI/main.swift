@@ -8,6 +8,9 @@ let commands: [any Command.Type] = [
     PlanCommand.self,
     OpsCommand.self,
     ModelCommand.self,
+    DecodeCommand.self,
+    LabelCommand.self,
+    DetectCommand.self,
 ]
 
 let toolHelp = """

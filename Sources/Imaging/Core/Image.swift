@@ -27,7 +27,7 @@ public struct Image: Sendable, Equatable {
     /// The channels of each pixel.
     public let pixelLayout: PixelLayout
     /// The samples, HWC order.
-    public let samples: Samples
+    public internal(set) var samples: Samples
 
     /// Samples per pixel (1 to 4).
     public var channels: Int { pixelLayout.channels }

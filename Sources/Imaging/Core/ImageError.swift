@@ -23,6 +23,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     /// An operation was asked for something impossible (crop outside the image, zero size...).
     case invalidArgument(String)
 
+    /// A one-line message: the format, the kind of problem and where it was found.
     public var description: String {
         switch self {
         case .unrecognizedFormat:

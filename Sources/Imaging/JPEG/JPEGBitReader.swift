@@ -20,7 +20,8 @@ struct JPEGBitReader {
     /// True when the decoder has used bits that are not in the file.
     var overran: Bool { padding > count }
 
-    @inline(__always)
+    // Kept out of line so the per-symbol readers below stay small enough to inline.
+    @inline(never)
     private mutating func refill() {
         while count <= 56 {
             var byte: UInt8 = 0
@@ -65,7 +66,9 @@ struct JPEGBitReader {
     @inline(__always)
     mutating func signed(_ n: Int) -> Int {
         let v = bits(n)
-        return v < 1 << (n - 1) ? v - (1 << n) + 1 : v
+        // Branch-free EXTEND: subtract 2^n - 1 when the top bit of the n-bit value is clear.
+        let negative = (v >> (n &- 1)) ^ 1
+        return v &- ((0 &- negative) & ((1 << n) &- 1))
     }
 
     /// Decodes one Huffman symbol, or nil for a code the table does not define.

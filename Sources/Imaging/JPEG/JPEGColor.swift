@@ -32,9 +32,9 @@ enum JPEGColor {
                                     cbToG.withUnsafeBufferPointer { cbG in
                                         for i in 0..<count {
                                             let l = Int(yp[i]), b = Int(bp[i]), r = Int(rp[i])
-                                            o[3 * i] = clamp(l + crR[r])
-                                            o[3 * i + 1] = clamp(l + ((cbG[b] + crG[r]) >> scaleBits))
-                                            o[3 * i + 2] = clamp(l + cbB[b])
+                                            o[3 * i] = clamp(l &+ crR[r])
+                                            o[3 * i + 1] = clamp(l &+ ((cbG[b] &+ crG[r]) >> scaleBits))
+                                            o[3 * i + 2] = clamp(l &+ cbB[b])
                                         }
                                     }
                                 }
@@ -48,5 +48,5 @@ enum JPEGColor {
     }
 
     @inline(__always)
-    private static func clamp(_ v: Int) -> UInt8 { v < 0 ? 0 : (v > 255 ? 255 : UInt8(v)) }
+    private static func clamp(_ v: Int) -> UInt8 { v < 0 ? 0 : (v > 255 ? 255 : UInt8(truncatingIfNeeded: v)) }
 }

@@ -40,6 +40,7 @@ private struct JPEGParser {
     var orientation: Orientation?
     var adobeTransform: Int?
     var scans = 0
+    static let maxScans = 256
 
     init(data: UnsafeBufferPointer<UInt8>, limits: DecodeLimits) {
         self.data = data
@@ -93,6 +94,11 @@ private struct JPEGParser {
                 guard body.count == 2 else { throw .malformed(.jpeg, "DRI segment at byte \(markerAt) is \(body.count) bytes, expected 2") }
                 restartInterval = Int(body[body.startIndex]) << 8 | Int(body[body.startIndex + 1])
             case 0xDA:
+                // Each scan walks the whole image, so a flood of tiny scans would take
+                // quadratic time; real progressive files use about ten.
+                guard scans < JPEGParser.maxScans else {
+                    throw .limitExceeded("JPEG has more than \(JPEGParser.maxScans) scans")
+                }
                 pos = try decodeScan(body, dataStart: pos, at: markerAt)
             case 0xE1:
                 if orientation == nil { orientation = EXIFOrientation.parse(body) }

@@ -84,7 +84,7 @@ struct JPEGEntropyDecoder {
                         case .dcFirst:
                             try decodeDCFirst(block, &frame.components[c.index].dcPredictor, dcTables[c.dc]!, &reader)
                         case .dcRefine:
-                            if reader.bits(1) == 1 { block[0] |= Int32(1) << Int32(scan.approximationLow) }
+                            if reader.bits(1) == 1 { block[0] |= Int16(truncatingIfNeeded: 1 << scan.approximationLow) }
                         case .acFirst:
                             try decodeACFirst(block, acTables[c.ac]!, &reader)
                         case .acRefine:
@@ -99,6 +99,7 @@ struct JPEGEntropyDecoder {
         }
     }
 
+    @inline(__always)
     private func symbol(_ table: JPEGHuffmanTable, _ reader: inout JPEGBitReader) throws(ImageError) -> Int {
         guard let s = reader.decode(table) else {
             throw .malformed(.jpeg, "invalid Huffman code near byte \(reader.position)")
@@ -106,17 +107,18 @@ struct JPEGEntropyDecoder {
         return s
     }
 
+    @inline(__always)
     private func dcDifference(_ table: JPEGHuffmanTable, _ reader: inout JPEGBitReader) throws(ImageError) -> Int {
         let size = try symbol(table, &reader)
         guard size <= 11 else { throw .malformed(.jpeg, "DC difference size \(size) over 11 near byte \(reader.position)") }
         return size == 0 ? 0 : reader.signed(size)
     }
 
-    private func decodeSequential(_ block: UnsafeMutablePointer<Int32>, _ predictor: inout Int, _ dc: JPEGHuffmanTable,
+    private func decodeSequential(_ block: UnsafeMutablePointer<Int16>, _ predictor: inout Int, _ dc: JPEGHuffmanTable,
                                   _ ac: JPEGHuffmanTable, _ reader: inout JPEGBitReader) throws(ImageError) {
         // Kept to 16 bits like a JPEG coefficient, so hostile streams cannot grow it unboundedly.
         predictor = Int(Int16(truncatingIfNeeded: predictor + (try dcDifference(dc, &reader))))
-        block[0] = Int32(predictor)
+        block[0] = Int16(predictor)
         var k = 1
         while k < 64 {
             let rs = try symbol(ac, &reader)
@@ -128,18 +130,18 @@ struct JPEGEntropyDecoder {
             }
             k += run
             guard k < 64 else { throw .malformed(.jpeg, "AC coefficients run past the end of the block near byte \(reader.position)") }
-            block[Self.naturalOrder[k]] = Int32(reader.signed(size))
+            block[Self.naturalOrder[k]] = Int16(truncatingIfNeeded: reader.signed(size))
             k += 1
         }
     }
 
-    private func decodeDCFirst(_ block: UnsafeMutablePointer<Int32>, _ predictor: inout Int, _ dc: JPEGHuffmanTable,
+    private func decodeDCFirst(_ block: UnsafeMutablePointer<Int16>, _ predictor: inout Int, _ dc: JPEGHuffmanTable,
                                _ reader: inout JPEGBitReader) throws(ImageError) {
         predictor = Int(Int16(truncatingIfNeeded: predictor + (try dcDifference(dc, &reader))))
-        block[0] = Int32(truncatingIfNeeded: predictor << scan.approximationLow)
+        block[0] = Int16(truncatingIfNeeded: predictor << scan.approximationLow)
     }
 
-    private mutating func decodeACFirst(_ block: UnsafeMutablePointer<Int32>, _ ac: JPEGHuffmanTable,
+    private mutating func decodeACFirst(_ block: UnsafeMutablePointer<Int16>, _ ac: JPEGHuffmanTable,
                                         _ reader: inout JPEGBitReader) throws(ImageError) {
         if endOfBandRun > 0 {
             endOfBandRun -= 1
@@ -159,19 +161,19 @@ struct JPEGEntropyDecoder {
             }
             k += run
             guard k <= scan.spectralEnd else { throw .malformed(.jpeg, "AC coefficients run past the spectral band near byte \(reader.position)") }
-            block[Self.naturalOrder[k]] = Int32(truncatingIfNeeded: reader.signed(size) << scan.approximationLow)
+            block[Self.naturalOrder[k]] = Int16(truncatingIfNeeded: reader.signed(size) << scan.approximationLow)
             k += 1
         }
     }
 
-    private mutating func decodeACRefine(_ block: UnsafeMutablePointer<Int32>, _ ac: JPEGHuffmanTable,
+    private mutating func decodeACRefine(_ block: UnsafeMutablePointer<Int16>, _ ac: JPEGHuffmanTable,
                                          _ reader: inout JPEGBitReader) throws(ImageError) {
-        let plus = Int32(1) << Int32(scan.approximationLow)
-        let minus = Int32(-1) << Int32(scan.approximationLow)
+        let plus = Int16(1 << scan.approximationLow)
+        let minus = Int16(-1 << scan.approximationLow)
         // Adds one correction bit to a coefficient that is already non-zero.
         func refine(_ z: Int, _ reader: inout JPEGBitReader) {
             if reader.bits(1) == 1 && block[z] & plus == 0 {
-                block[z] += block[z] >= 0 ? plus : minus
+                block[z] &+= block[z] >= 0 ? plus : minus
             }
         }
         var k = scan.spectralStart
@@ -181,7 +183,7 @@ struct JPEGEntropyDecoder {
                 let rs = try symbol(ac, &reader)
                 var run = rs >> 4
                 let size = rs & 15
-                var value: Int32 = 0
+                var value: Int16 = 0
                 if size != 0 {
                     guard size == 1 else { throw .malformed(.jpeg, "AC refinement symbol of size \(size) near byte \(reader.position)") }
                     value = reader.bits(1) == 1 ? plus : minus

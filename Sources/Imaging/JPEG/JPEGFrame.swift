@@ -10,7 +10,7 @@ struct JPEGComponent {
     let blocksPerLine: Int, blockRows: Int
     /// Blocks actually covering the component; non-interleaved scans visit only these.
     let usedBlocksPerLine: Int, usedBlockRows: Int
-    /// 64 coefficients per block, natural (row-major) order, quantised values.
+    /// 64 coefficients per block, natural (row-major) order, quantised 16-bit values as in libjpeg.
     let coefficients: JPEGCoefficientBuffer
     /// The quantisation table latched when the component first appears in a scan.
     var quantTable: [Int32]?
@@ -63,7 +63,7 @@ struct JPEGFrame {
         var coefficientBytes = 0
         for s in specs {
             let blocks = mcusPerLine * s.h * mcuRows * s.v
-            coefficientBytes += blocks * 64 * MemoryLayout<Int32>.stride
+            coefficientBytes += blocks * 64 * MemoryLayout<Int16>.stride
         }
         try limits.checkBytes(coefficientBytes, "JPEG \(width)x\(height) coefficient buffers")
 
@@ -81,7 +81,7 @@ struct JPEGFrame {
 
 /// Zero-initialised coefficient storage, written in place by the scan decoders.
 final class JPEGCoefficientBuffer {
-    let pointer: UnsafeMutablePointer<Int32>
+    let pointer: UnsafeMutablePointer<Int16>
     let count: Int
 
     init(count: Int) {

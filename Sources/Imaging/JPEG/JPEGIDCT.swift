@@ -57,7 +57,7 @@ enum JPEGIDCT {
 
     /// Dequantises and inverse-transforms one block, writing 8x8 level-shifted, clamped
     /// samples to `out` (row stride `stride`).
-    static func transform(_ coefficients: UnsafePointer<Int32>, quant: UnsafePointer<Int32>,
+    static func transform(_ coefficients: UnsafePointer<Int16>, quant: UnsafePointer<Int32>,
                           out: UnsafeMutablePointer<UInt8>, stride: Int) {
         var workspace = (Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
                          Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0), Int(0),
@@ -95,6 +95,12 @@ enum JPEGIDCT {
             for row in 0..<8 {
                 let w = ws + row * 8
                 let o = out + row * stride
+                if w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0 && w[6] == 0 && w[7] == 0 {
+                    // Only the DC term: the full transform would give this same value eight times.
+                    let v = clamp(descale(w[0], pass1Bits + 3))
+                    for i in 0..<8 { o[i] = v }
+                    continue
+                }
                 let r = butterfly(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7])
                 o[0] = clamp(descale(r.0, shift))
                 o[1] = clamp(descale(r.1, shift))
@@ -111,6 +117,6 @@ enum JPEGIDCT {
     @inline(__always)
     private static func clamp(_ v: Int) -> UInt8 {
         let s = v &+ 128
-        return s < 0 ? 0 : (s > 255 ? 255 : UInt8(s))
+        return s < 0 ? 0 : (s > 255 ? 255 : UInt8(truncatingIfNeeded: s))
     }
 }

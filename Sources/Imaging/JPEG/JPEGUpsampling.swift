@@ -14,7 +14,7 @@ enum JPEGUpsampling {
                 let fancyH = fx == 2 && width > 2
                 if fx == 1 && fy == 1 {
                     for y in 0..<outHeight {
-                        for x in 0..<outWidth { o[y * outWidth + x] = inp[y * stride + x] }
+                        (o.baseAddress! + y * outWidth).update(from: inp.baseAddress! + y * stride, count: outWidth)
                     }
                 } else if fancyH && fy == 2 {
                     h2v2(inp, width, height, stride, o, outWidth, outHeight)
@@ -35,19 +35,21 @@ enum JPEGUpsampling {
 
     private static func h2v1(_ inp: UnsafeBufferPointer<UInt8>, _ width: Int, _ stride: Int,
                              _ o: UnsafeMutableBufferPointer<UInt8>, _ outWidth: Int, _ outHeight: Int) {
-        var row = [UInt8](repeating: 0, count: 2 * width)
-        for y in 0..<outHeight {
-            let s = inp.baseAddress! + y * stride
-            for i in 0..<width {
-                let here = Int(s[i]) * 3
-                let left = Int(s[max(i - 1, 0)]), right = Int(s[min(i + 1, width - 1)])
-                row[2 * i] = UInt8((here + left + 1) >> 2)
-                row[2 * i + 1] = UInt8((here + right + 2) >> 2)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * width) { row in
+            for y in 0..<outHeight {
+                let s = inp.baseAddress! + y * stride
+                for i in 0..<width {
+                    let here = Int(s[i]) &* 3
+                    let left = Int(s[max(i - 1, 0)]), right = Int(s[min(i + 1, width - 1)])
+                    // Weighted means of 0...255 values: always 0...255.
+                    row[2 * i] = UInt8(truncatingIfNeeded: (here &+ left &+ 1) >> 2)
+                    row[2 * i + 1] = UInt8(truncatingIfNeeded: (here &+ right &+ 2) >> 2)
+                }
+                // The outermost outputs copy the edge sample exactly.
+                row[0] = s[0]
+                row[2 * width - 1] = s[width - 1]
+                (o.baseAddress! + y * outWidth).update(from: row.baseAddress!, count: outWidth)
             }
-            // The outermost outputs copy the edge sample exactly.
-            row[0] = s[0]
-            row[2 * width - 1] = s[width - 1]
-            for x in 0..<outWidth { o[y * outWidth + x] = row[x] }
         }
     }
 
@@ -58,31 +60,36 @@ enum JPEGUpsampling {
             let upper = y & 1 == 0
             let n = upper ? max(r - 1, 0) : min(r + 1, height - 1)
             let bias = upper ? 1 : 2
+            let near = inp.baseAddress! + r * stride, far = inp.baseAddress! + n * stride
+            let out = o.baseAddress! + y * outWidth
             for x in 0..<outWidth {
-                o[y * outWidth + x] = UInt8((Int(inp[r * stride + x]) * 3 + Int(inp[n * stride + x]) + bias) >> 2)
+                out[x] = UInt8(truncatingIfNeeded: (Int(near[x]) &* 3 &+ Int(far[x]) &+ bias) >> 2)
             }
         }
     }
 
     private static func h2v2(_ inp: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int, _ stride: Int,
                              _ o: UnsafeMutableBufferPointer<UInt8>, _ outWidth: Int, _ outHeight: Int) {
-        var sums = [Int](repeating: 0, count: width)
-        var row = [UInt8](repeating: 0, count: 2 * width)
-        for y in 0..<outHeight {
-            // Vertical step: 3 x the nearer input row + the farther one (edge rows repeat).
-            let r = min(y >> 1, height - 1)
-            let n = y & 1 == 0 ? max(r - 1, 0) : min(r + 1, height - 1)
-            for i in 0..<width { sums[i] = Int(inp[r * stride + i]) * 3 + Int(inp[n * stride + i]) }
-            // Horizontal step on the column sums, with libjpeg's biases of 8 and 7.
-            for i in 0..<width {
-                let here = sums[i] * 3
-                let left = sums[max(i - 1, 0)], right = sums[min(i + 1, width - 1)]
-                row[2 * i] = UInt8((here + left + 8) >> 4)
-                row[2 * i + 1] = UInt8((here + right + 7) >> 4)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: width) { sums in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * width) { row in
+                for y in 0..<outHeight {
+                    // Vertical step: 3 x the nearer input row + the farther one (edge rows repeat).
+                    let r = min(y >> 1, height - 1)
+                    let n = y & 1 == 0 ? max(r - 1, 0) : min(r + 1, height - 1)
+                    let near = inp.baseAddress! + r * stride, far = inp.baseAddress! + n * stride
+                    for i in 0..<width { sums[i] = Int(near[i]) &* 3 &+ Int(far[i]) }
+                    // Horizontal step on the column sums, with libjpeg's biases of 8 and 7.
+                    for i in 0..<width {
+                        let here = sums[i] &* 3
+                        let left = sums[max(i - 1, 0)], right = sums[min(i + 1, width - 1)]
+                        row[2 * i] = UInt8(truncatingIfNeeded: (here &+ left &+ 8) >> 4)
+                        row[2 * i + 1] = UInt8(truncatingIfNeeded: (here &+ right &+ 7) >> 4)
+                    }
+                    row[0] = UInt8(truncatingIfNeeded: (sums[0] &* 4 &+ 8) >> 4)
+                    row[2 * width - 1] = UInt8(truncatingIfNeeded: (sums[width - 1] &* 4 &+ 7) >> 4)
+                    (o.baseAddress! + y * outWidth).update(from: row.baseAddress!, count: outWidth)
+                }
             }
-            row[0] = UInt8((sums[0] * 4 + 8) >> 4)
-            row[2 * width - 1] = UInt8((sums[width - 1] * 4 + 7) >> 4)
-            for x in 0..<outWidth { o[y * outWidth + x] = row[x] }
         }
     }
 }

@@ -4,6 +4,9 @@
 public enum PNGDecoder {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
+    /// The 8-byte PNG file signature.
+    public static var signatureBytes: [UInt8] { signature }
+
     /// True when `bytes` start with the PNG signature.
     public static func matches(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 8 && bytes[0..<8].elementsEqual(signature)

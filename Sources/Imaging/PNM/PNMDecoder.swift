@@ -25,6 +25,12 @@ public enum PNMDecoder {
         let wide = maxval > 255
         let count = try limits.checkImage(width: width, height: height, channels: channels, bytesPerSample: wide ? 2 : 1, format: .pnm) / (wide ? 2 : 1)
         let layout: PixelLayout = channels == 3 ? .rgb : .gray
+        // Every sample needs at least one byte of payload (eight per byte for P4): refuse a
+        // header promising more samples than the file can hold before allocating for them.
+        let minimumPayload = kind == 4 ? (width + 7) / 8 * height : count * (kind >= 5 && wide ? 2 : 1)
+        guard minimumPayload <= bytes.count - reader.position else {
+            throw .truncated(.pnm, "P\(kind) header at byte \(reader.position) promises \(width)x\(height) pixels, the file has \(bytes.count - reader.position) bytes of data")
+        }
 
         var values = [UInt16](repeating: 0, count: count)
         switch kind {

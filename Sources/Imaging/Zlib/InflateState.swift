@@ -82,8 +82,24 @@ struct InflateState {
 
     private var byteOffset: Int { position - bitCount / 8 }
 
+    /// Tops the bit buffer up to at least 56 bits (fewer only at the end of the input).
     @inline(__always)
     private mutating func refill() {
+        if input.count - position >= 8 {
+            // One unaligned little-endian load; only the whole bytes that fit are counted.
+            let word = UInt64(littleEndian: UnsafeRawPointer(input.baseAddress! + position).loadUnaligned(as: UInt64.self))
+            bitBuffer |= word << UInt64(bitCount)
+            let bytes = (63 - bitCount) >> 3
+            position += bytes
+            bitCount += bytes << 3
+        } else {
+            refillNearEnd()
+        }
+    }
+
+    // Out of line: rare, and keeps the inlined fast path small.
+    @inline(never)
+    private mutating func refillNearEnd() {
         while bitCount <= 56 && position < input.count {
             bitBuffer |= UInt64(input[position]) << UInt64(bitCount)
             position += 1
@@ -208,12 +224,17 @@ struct InflateState {
                 throw .malformed(.png, "zlib: back-reference distance \(distance) reaches before the start of the output at byte \(byteOffset)")
             }
             try reserve(length)
-            // Byte-by-byte on purpose: the source may overlap the bytes being written.
-            var from = count - distance
-            for _ in 0..<length {
-                output[count] = output[from]
-                count += 1
-                from += 1
+            if distance >= length {
+                (output + count).update(from: output + count - distance, count: length)
+                count += length
+            } else {
+                // Overlapping copy (a repeating pattern): byte by byte, in order.
+                var from = count - distance
+                for _ in 0..<length {
+                    output[count] = output[from]
+                    count += 1
+                    from += 1
+                }
             }
         }
     }

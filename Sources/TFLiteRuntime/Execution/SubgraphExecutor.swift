@@ -75,8 +75,8 @@ final class SubgraphExecutor {
     func resizeInput(_ k: Int, to shape: [Int]) throws(InterpreterError) {
         let t = inputs[k]
         let record = tensors[t]
-        guard shape.allSatisfy({ $0 >= 0 }) else {
-            throw .invalidShape(tensor: record.name, reason: "negative dimension in \(shape)")
+        guard shape.allSatisfy({ $0 > 0 }) else {
+            throw .invalidShape(tensor: record.name, reason: "every dimension must be positive, got \(shape)")
         }
         if shape == record.shape { return }
         let signature = record.shapeSignature ?? record.modelShape

@@ -25,17 +25,17 @@ extension OpRegistry {
             return try prepareUnary(&c, .gelu(approximate: approximate))
         }
         let float: [DataType] = [.float32]
-        register(.exp, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .exp) }
-        register(.log, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .log) }
-        register(.sqrt, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .sqrt) }
-        register(.rsqrt, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .rsqrt) }
+        register(.exp, types: float + [.int8, .uint8]) { (c) throws(InterpreterError) in try prepareUnary(&c, .exp) }
+        register(.log, types: float + [.int8, .uint8]) { (c) throws(InterpreterError) in try prepareUnary(&c, .log) }
+        register(.sqrt, types: float + [.int8, .int16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .sqrt) }
+        register(.rsqrt, types: float + [.int8]) { (c) throws(InterpreterError) in try prepareUnary(&c, .rsqrt) }
         register(.sin, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .sin) }
         register(.cos, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .cos) }
         register(.floor, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .floor) }
         register(.ceil, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .ceil) }
         register(.round, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .round) }
         let signed: [DataType] = [.float32, .int32, .int64]
-        register(.abs, types: signed) { (c) throws(InterpreterError) in try prepareUnary(&c, .abs) }
+        register(.abs, types: signed + [.int8, .int16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .abs) }
         register(.neg, types: signed) { (c) throws(InterpreterError) in try prepareUnary(&c, .negate) }
         register(.square, types: signed) { (c) throws(InterpreterError) in try prepareUnary(&c, .square) }
         register(.sign, types: signed) { (c) throws(InterpreterError) in try prepareUnary(&c, .sign) }
@@ -126,6 +126,24 @@ private func prepareQuantizedUnary(_ ctx: inout PrepareContext, _ f: UnaryFuncti
         case .uint8: return { c in quantizedHardSwish(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
         default: throw ctx.unsupported("HARD_SWISH on \(x.type)")
         }
+    case .exp: return try lookup({ .exp(input: $0, output: $1) }, { .exp(input: $0, output: $1) })
+    case .log: return try lookup({ .log(input: $0, output: $1) }, { .log(input: $0, output: $1) })
+    case .abs:
+        switch x.type {
+        case .int8: return { c in quantizedAbs(input: c.data(xi, as: Int8.self), inputQuantization: qx, output: c.data(yi, as: Int8.self), outputQuantization: qy, count: count) }
+        case .int16: return { c in quantizedAbs(input: c.data(xi, as: Int16.self), inputQuantization: qx, output: c.data(yi, as: Int16.self), outputQuantization: qy, count: count) }
+        default: throw ctx.unsupported("ABS on \(x.type)")
+        }
+    case .sqrt:
+        switch x.type {
+        case .int8: return { c in quantizedSqrt(input: c.data(xi, as: Int8.self), inputQuantization: qx, output: c.data(yi, as: Int8.self), outputQuantization: qy, count: count) }
+        case .int16: return { c in quantizedSqrt(input: c.data(xi, as: Int16.self), inputQuantization: qx, output: c.data(yi, as: Int16.self), outputQuantization: qy, count: count) }
+        default: throw ctx.unsupported("SQRT on \(x.type)")
+        }
+    case .rsqrt:
+        guard x.type == .int8 else { throw ctx.unsupported("RSQRT on \(x.type)") }
+        let params = Int8RsqrtParams(input: qx, output: qy)
+        return { c in rsqrtInt8(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
     default:
         throw ctx.unsupported("quantised \(ctx.opName)")
     }

@@ -11,9 +11,9 @@ extension OpRegistry {
         register(.sub, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .subtract) }
         register(.mul, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .multiply) }
         register(.div, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .divide) }
-        register(.maximum, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .maximum) }
-        register(.minimum, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .minimum) }
-        register(.squaredDifference, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .squaredDifference) }
+        register(.maximum, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .maximum) }
+        register(.minimum, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .minimum) }
+        register(.squaredDifference, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .squaredDifference) }
         register(.pow, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .power) }
         register(.floorDiv, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .floorDivide) }
         register(.floorMod, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .floorModulo) }
@@ -105,6 +105,29 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         case .uint8: return kernel(UInt8.self)
         default: return kernel(Int16.self)
         }
+    case .maximum, .minimum:
+        // A comparison of stored values, meaningful only when all three tensors share one
+        // quantisation (the converter arranges it).
+        guard qa == qy, qb == qy else { throw ctx.unsupported("quantised \(op) with differing input and output quantization") }
+        let isMax = op == .maximum
+        func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
+            if isMax {
+                return { c in quantizedMaximum(c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+            }
+            return { c in quantizedMinimum(c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+        }
+        switch a.type {
+        case .int8: return kernel(Int8.self)
+        case .uint8: return kernel(UInt8.self)
+        default: return kernel(Int16.self)
+        }
+    case .squaredDifference:
+        guard a.type != .int16 else { throw ctx.unsupported("quantised SQUARED_DIFFERENCE on INT16") }
+        let params = QuantizedSquaredDifferenceParams.make(input1: qa, input2: qb, output: qy, qmin: qmin, qmax: qmax)
+        func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
+            { c in quantizedSquaredDifference(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+        }
+        return a.type == .int8 ? kernel(Int8.self) : kernel(UInt8.self)
     default:
         throw ctx.unsupported("quantised \(op) on \(a.type)")
     }

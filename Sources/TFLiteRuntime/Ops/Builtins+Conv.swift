@@ -61,6 +61,9 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
         return try prepareConv2DQuantized(&ctx, options: o, geometry: geometry, input: input, filter: filter, output: outShape)
     case let t: throw ctx.unsupported("input type \(t)")
     }
+    if try ctx.input(1).type == .int8 {
+        return try prepareConv2DHybrid(&ctx, options: o, geometry: geometry, input: input, filter: filter, output: outShape)
+    }
     try ctx.requireType(input: 1, .float32)
     let params = Conv2DParams(geometry: geometry, activation: try ctx.floatActivation(o.fusedActivationFunction))
     let x = try ctx.input(0).index, w = try ctx.input(1), y = try ctx.output(0).index
@@ -106,6 +109,10 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
         return try prepareDepthwiseConv2DQuantized(&ctx, options: o, geometry: geometry, depthMultiplier: multiplier,
                                                    input: input, filter: filter, output: outShape)
     case let t: throw ctx.unsupported("input type \(t)")
+    }
+    if try ctx.input(1).type == .int8 {
+        return try prepareDepthwiseConv2DHybrid(&ctx, options: o, geometry: geometry, depthMultiplier: multiplier,
+                                                input: input, filter: filter, output: outShape)
     }
     try ctx.requireType(input: 1, .float32)
     let params = DepthwiseConv2DParams(geometry: geometry, depthMultiplier: multiplier,

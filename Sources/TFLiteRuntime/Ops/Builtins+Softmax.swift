@@ -4,7 +4,7 @@ import Kernels
 extension OpRegistry {
     mutating func registerSoftmaxOps() {
         register(.softmax, types: [.float32, .int8, .uint8], prepareSoftmax)
-        register(.logSoftmax, types: [.float32], prepareLogSoftmax)
+        register(.logSoftmax, types: [.float32, .int8], prepareLogSoftmax)
     }
 }
 
@@ -42,8 +42,17 @@ private func prepareLogSoftmax(_ ctx: inout PrepareContext) throws(InterpreterEr
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     try ctx.setOutputShape(0, x.shape)
-    guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("LOG_SOFTMAX on \(x.type)") }
     let (rows, depth) = rows(x)
     let xi = x.index, yi = y.index
+    if x.type == .int8, y.type == .int8 {
+        // The integer kernel writes a fixed quantisation: scale 16/256, zero point 127.
+        let qy = try ctx.affine(y, role: "output")
+        guard qy.scale == 16.0 / 256, qy.zeroPoint == 127 else {
+            throw ctx.invalid("int8 output must have scale 16/256 and zero point 127, has \(qy.scale) and \(qy.zeroPoint)")
+        }
+        let params = Int8LogSoftmaxParams(inputScale: try ctx.affine(x, role: "input").scale)
+        return { c in logSoftmaxInt8(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), rows: rows, depth: depth) }
+    }
+    guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("LOG_SOFTMAX on \(x.type)") }
     return { c in Softmax.logSoftmax(input: c.data(xi, as: Float.self), rows: rows, depth: depth, output: c.data(yi, as: Float.self)) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Imaging
 import TFLiteRuntime
 import TestSupport
@@ -75,4 +76,19 @@ extension Image {
     func maxAbsDifference(_ values: [Int]) -> Int {
         zip(intSamples, values).reduce(0) { max($0, abs($1.0 - $1.1)) }
     }
+}
+
+/// Compares two large arrays by counting mismatches (a plain `#expect(a == b)` would try to
+/// print a diff of the whole arrays).
+func expectEqualArrays<T: Equatable & BinaryInteger>(_ got: [T], _ want: [T], _ what: String = "",
+                                                     sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(got.count == want.count, "\(what) count \(got.count) != \(want.count)", sourceLocation: sourceLocation)
+    var mismatches = 0, first = -1, maxDiff = 0
+    for i in 0..<min(got.count, want.count) where got[i] != want[i] {
+        if first < 0 { first = i }
+        mismatches += 1
+        maxDiff = max(maxDiff, abs(Int(got[i]) - Int(want[i])))
+    }
+    #expect(mismatches == 0, "\(what) \(mismatches) of \(want.count) values differ (first at \(first), max |diff| \(maxDiff))",
+            sourceLocation: sourceLocation)
 }

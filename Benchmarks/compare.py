@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Benchmarks `tflite bench` against LiteRT (XNNPACK and builtin kernels) and,
+when installed, OpenVINO, on the same models in one interleaved run.
+
+Every measurement is a fresh process run under /usr/bin/time, which gives its
+peak resident memory. Within each repetition the engines take turns on every
+model and thread count, so load from other processes on the machine spreads
+over all engines alike; the table reports, per cell, the median over the
+repetitions of each process's median latency.
+
+Usage (from the package root; see Benchmarks/README.md for the builds):
+
+    python3 Benchmarks/compare.py \
+        --ours release=.build/release/tflite \
+        --ours native=.build-native512/release/tflite \
+        --reps 3 --runs 20 --threads 1 2 --out Benchmarks/results.md
+"""
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.join(HERE, "..", "Tests", "Fixtures", "corpus", "models")
+
+DEFAULT_MODELS = [
+    "efficientnet_lite0", "face_detection_short_range", "face_detection_full_range_sparse",
+    "hand_landmark_lite", "palm_detection_lite", "selfie_segmentation",
+    "mobilenet_v1_float", "mobilenet_v2_float", "mobilenet_v2_int8",
+    "ssd_detector_float", "ssd_detector_int8",
+]
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return platform.processor() or "unknown"
+    name = next((l.split(":", 1)[1].strip() for l in lines if l.startswith("model name")), "unknown")
+    flags = next((l.split(":", 1)[1].split() for l in lines if l.startswith("flags")), [])
+    isa = [f for f in ("avx512f", "avx2", "fma") if f in flags]
+    cores = sum(1 for l in lines if l.startswith("processor"))
+    return f"{name} ({cores} logical cores; {', '.join(isa) or 'no AVX'})"
+
+
+def load_average():
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def run_measured(command, timeout):
+    """Runs `command` under /usr/bin/time; returns (median_ms or None, peak RSS in MiB, error)."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as rss_file:
+        full = ["/usr/bin/time", "-f", "%M", "-o", rss_file.name] + command
+        try:
+            done = subprocess.run(full, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return None, None, "timeout"
+        rss_text = rss_file.read().strip().splitlines()
+    rss = None
+    if rss_text and rss_text[-1].isdigit():
+        rss = int(rss_text[-1]) / 1024
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines or not lines[-1].startswith("median_ms:"):
+        error = (done.stderr.strip().splitlines() or ["exit status %d" % done.returncode])[-1]
+        return None, rss, error
+    return float(lines[-1].split(":", 1)[1]), rss, None
+
+
+def engine_commands(args):
+    """The engines in the order they take turns: (label, command builder)."""
+    engines = []
+    for spec in args.ours:
+        label, _, binary = spec.partition("=")
+        engines.append((f"ours {label}", lambda m, t, b=binary: [
+            b, "bench", m, "--runs", str(args.runs), "--warmup", str(args.warmup), "--threads", str(t)]))
+    worker = os.path.join(HERE, "engine_bench.py")
+    others = ["xnnpack", "builtin"]
+    if args.openvino:
+        others.append("openvino")
+    for engine in others:
+        engines.append((engine, lambda m, t, e=engine: [
+            sys.executable, worker, e, m, "--runs", str(args.runs), "--warmup", str(args.warmup),
+            "--threads", str(t)]))
+    return engines
+
+
+def fmt(value, digits=2):
+    return "n/a" if value is None else f"{value:.{digits}f}"
+
+
+def ratio(a, b):
+    return None if a is None or b is None or b == 0 else a / b
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ours", action="append", required=True, metavar="LABEL=PATH",
+                        help="a `tflite` binary to measure (repeatable), e.g. release=.build/release/tflite")
+    parser.add_argument("--models", nargs="*", default=DEFAULT_MODELS,
+                        help="model names in the corpus, or paths to .tflite files")
+    parser.add_argument("--threads", nargs="*", type=int, default=[1, 2])
+    parser.add_argument("--reps", type=int, default=3, help="interleaved repetitions (processes per cell)")
+    parser.add_argument("--runs", type=int, default=20, help="timed invocations per process")
+    parser.add_argument("--warmup", type=int, default=3, help="untimed invocations per process")
+    parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument("--no-openvino", dest="openvino", action="store_false",
+                        help="skip the OpenVINO column even when it is installed")
+    parser.add_argument("--out", help="also write the markdown report here")
+    args = parser.parse_args()
+
+    if not shutil.which("/usr/bin/time"):
+        sys.exit("error: /usr/bin/time is needed for peak memory (apt-get install time)")
+    openvino_note = ""
+    if args.openvino:
+        try:
+            import openvino  # noqa: F401
+        except ImportError:
+            args.openvino = False
+            openvino_note = "OpenVINO: not installed (`pip install openvino`), column omitted."
+
+    models = [(m, m if m.endswith(".tflite") else os.path.join(CORPUS, m + ".tflite")) for m in args.models]
+    engines = engine_commands(args)
+    samples = {}  # (model, threads, engine) -> list of (median_ms, rss_mib)
+    errors = {}
+    load_before = load_average()
+    started = time.time()
+    for rep in range(args.reps):
+        for name, path in models:
+            for threads in args.threads:
+                for label, build in engines:
+                    if (name, threads, label) in errors:
+                        continue
+                    median, rss, error = run_measured(build(path, threads), args.timeout)
+                    if error:
+                        errors[(name, threads, label)] = error
+                        print(f"[{rep + 1}/{args.reps}] {name} t{threads} {label}: {error}", file=sys.stderr)
+                    else:
+                        samples.setdefault((name, threads, label), []).append((median, rss))
+                        print(f"[{rep + 1}/{args.reps}] {name} t{threads} {label}: {median:.3f} ms, "
+                              f"{fmt(rss, 1)} MiB", file=sys.stderr)
+    load_after = load_average()
+
+    def median_ms(name, threads, label):
+        values = [s[0] for s in samples.get((name, threads, label), [])]
+        return statistics.median(values) if values else None
+
+    def peak_rss(name, threads, label):
+        values = [s[1] for s in samples.get((name, threads, label), []) if s[1] is not None]
+        return max(values) if values else None
+
+    labels = [label for label, _ in engines]
+    ours = [label for label in labels if label.startswith("ours")]
+    out = []
+    out.append("# tflite bench vs LiteRT 2.3.0" + (" and OpenVINO" if args.openvino else ""))
+    out.append("")
+    out.append(f"- CPU: {cpu_name()}")
+    out.append(f"- load average (1/5/15 min): before {load_before}, after {load_after}")
+    out.append(f"- {args.reps} interleaved repetitions x {args.runs} timed runs ({args.warmup} warm-up) per process; "
+               f"cell = median over repetitions of each process's median; {time.time() - started:.0f} s in all")
+    out.append(f"- ours: " + ", ".join(args.ours))
+    if openvino_note:
+        out.append(f"- {openvino_note}")
+    out.append("")
+    for threads in args.threads:
+        out.append(f"## {threads} thread{'s' if threads > 1 else ''}: median ms")
+        out.append("")
+        header = ["model"] + labels
+        header += [f"{o} / xnnpack" for o in ours] + [f"{o} / builtin" for o in ours]
+        out.append("| " + " | ".join(header) + " |")
+        out.append("|" + "---|" + "---:|" * (len(header) - 1))
+        for name, _ in models:
+            row = [name]
+            for label in labels:
+                value = median_ms(name, threads, label)
+                row.append(fmt(value) if value is not None else "fails" if (name, threads, label) in errors else "n/a")
+            for base in ("xnnpack", "builtin"):
+                for o in ours:
+                    r = ratio(median_ms(name, threads, o), median_ms(name, threads, base))
+                    row.append(fmt(r) + "x" if r is not None else "n/a")
+            out.append("| " + " | ".join(row) + " |")
+        out.append("")
+    if len(args.threads) > 1:
+        lo, hi = min(args.threads), max(args.threads)
+        out.append(f"## Speed-up from {lo} to {hi} threads (median at {lo} / median at {hi})")
+        out.append("")
+        out.append("| model | " + " | ".join(labels) + " |")
+        out.append("|---|" + "---:|" * len(labels))
+        for name, _ in models:
+            row = [name]
+            for label in labels:
+                r = ratio(median_ms(name, lo, label), median_ms(name, hi, label))
+                row.append(fmt(r) + "x" if r is not None else "n/a")
+            out.append("| " + " | ".join(row) + " |")
+        out.append("")
+    out.append(f"## Peak resident memory, MiB (largest over repetitions, {min(args.threads)} thread)")
+    out.append("")
+    out.append("Whole process: the Python engines include the interpreter and NumPy.")
+    out.append("")
+    out.append("| model | " + " | ".join(labels) + " |")
+    out.append("|---|" + "---:|" * len(labels))
+    for name, _ in models:
+        out.append("| " + " | ".join([name] + [fmt(peak_rss(name, min(args.threads), l), 1) for l in labels]) + " |")
+    out.append("")
+    if errors:
+        out.append("## Failures")
+        out.append("")
+        for (name, threads, label), error in sorted(errors.items()):
+            out.append(f"- {name}, {threads} thread(s), {label}: {error}")
+        out.append("")
+    report = "\n".join(out)
+    print(report)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(report + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+// The portable micro-kernel: 6 x 8 in SIMD8<Float> accumulators (see GEMM).
+#if !TFLITE_AVX512
+extension GEMM {
+    /// The accumulator vector: 8 floats, two xmm registers on SSE2, one ymm on AVX2.
+    public typealias Vector = SIMD8<Float>
+    /// Rows of `A` per micro-kernel tile.
+    public static let rowTile = 6
+
+    /// One `rowCount x columnCount` tile (at most 6 x 8) over one depth block. Accumulators
+    /// start from `bias`, or from the partial sums already in `c` when `accumulate`; the clamp
+    /// is applied only with the last block. Missing rows alias row 0 so the loop body stays
+    /// branch-free; their results are discarded.
+    @inline(__always)
+    static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                     panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
+                     activation: ActivationRange<Float>?,
+                     c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
+        var start = (bias, bias, bias, bias, bias, bias)
+        if accumulate {
+            withUnsafeMutableBytes(of: &start) { bytes in
+                for i in 0..<rowCount {
+                    var v = Vector(repeating: 0)
+                    for j in 0..<columnCount { v[j] = c[i * ldc + j] }
+                    bytes.storeBytes(of: v, toByteOffset: i * 32, as: Vector.self)
+                }
+            }
+        }
+        let a0 = a
+        let a1 = rowCount > 1 ? a + 1 * lda : a
+        let a2 = rowCount > 2 ? a + 2 * lda : a
+        let a3 = rowCount > 3 ? a + 3 * lda : a
+        let a4 = rowCount > 4 ? a + 4 * lda : a
+        let a5 = rowCount > 5 ? a + 5 * lda : a
+        var (c0, c1, c2, c3, c4, c5) = start
+        let raw = UnsafeRawPointer(panel)
+        for k in 0..<depth {
+            let b = raw.loadUnaligned(fromByteOffset: k * 32, as: Vector.self)
+            c0 = c0 + SIMD8<Float>(repeating: a0[k]) * b
+            c1 = c1 + SIMD8<Float>(repeating: a1[k]) * b
+            c2 = c2 + SIMD8<Float>(repeating: a2[k]) * b
+            c3 = c3 + SIMD8<Float>(repeating: a3[k]) * b
+            c4 = c4 + SIMD8<Float>(repeating: a4[k]) * b
+            c5 = c5 + SIMD8<Float>(repeating: a5[k]) * b
+        }
+        let results = (c0, c1, c2, c3, c4, c5)
+        withUnsafeBytes(of: results) { tileBytes in
+            for i in 0..<rowCount {
+                var v = tileBytes.load(fromByteOffset: i * 32, as: Vector.self)
+                if let activation { v = clampLanes(v, activation.min, activation.max) }
+                let out = c + i * ldc
+                if columnCount == panelWidth {
+                    UnsafeMutableRawPointer(out).storeBytes(of: v, as: Vector.self)
+                } else {
+                    for j in 0..<columnCount { out[j] = v[j] }
+                }
+            }
+        }
+    }
+}
+#endif

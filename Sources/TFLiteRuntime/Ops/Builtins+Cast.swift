@@ -1,0 +1,37 @@
+import Kernels
+
+/// CAST between the numeric and boolean element types.
+extension OpRegistry {
+    mutating func registerCastOps() {
+        register(.cast, types: [.float32, .float16, .float64, .int8, .uint8, .int16, .uint16, .int32, .uint32, .int64, .uint64, .bool], prepareCast)
+    }
+}
+
+/// The kernel's name for a tensor type, or nil when CAST cannot convert it.
+private func castType(_ t: DataType) -> CastType? {
+    switch t {
+    case .float32: return .float32
+    case .float16: return .float16
+    case .float64: return .float64
+    case .int8: return .int8
+    case .uint8: return .uint8
+    case .int16: return .int16
+    case .uint16: return .uint16
+    case .int32: return .int32
+    case .uint32: return .uint32
+    case .int64: return .int64
+    case .uint64: return .uint64
+    case .bool: return .bool
+    default: return nil
+    }
+}
+
+private func prepareCast(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...1, outputs: 1...1)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    guard let from = castType(x.type) else { throw ctx.unsupported("cast from \(x.type)") }
+    guard let to = castType(y.type) else { throw ctx.unsupported("cast to \(y.type)") }
+    try ctx.setOutputShape(0, x.shape)
+    let xi = x.index, yi = y.index, count = x.elementCount
+    return { c in Cast.apply(input: c.raw(xi), from: from, output: c.raw(yi), to: to, count: count) }
+}

@@ -1,0 +1,158 @@
+import Kernels
+
+// CONCATENATION, PACK, UNPACK, SPLIT and SPLIT_V: joining tensors along an axis and cutting
+// one apart.
+
+func prepareConcatenation(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...Int.max, outputs: 1...1)
+    guard case .concatenationOptions(let o)? = ctx.options else { throw ctx.invalid("missing ConcatenationOptions") }
+    guard o.fusedActivationFunction == .none else { throw ctx.unsupported("fused activation \(o.fusedActivationFunction) on CONCATENATION") }
+    let first = try ctx.input(0), y = try ctx.output(0)
+    try ctx.requireSameType(first.type, inputs: Array(0..<ctx.inputCount))
+    guard first.rank > 0 else { throw ctx.invalid("inputs must have rank at least 1") }
+    let axis = try ctx.normalizedAxis(Int(o.axis), rank: first.rank)
+    var inputs: [TensorInfo] = []
+    var total = 0
+    for i in 0..<ctx.inputCount {
+        let t = try ctx.input(i)
+        guard t.rank == first.rank, t.shape.indices.allSatisfy({ $0 == axis || t.shape[$0] == first.shape[$0] }) else {
+            throw ctx.invalid("input \(i) has shape \(t.shape), which does not match input 0's \(first.shape) off axis \(axis)")
+        }
+        total += t.shape[axis]
+        inputs.append(t)
+    }
+    var shape = first.shape
+    shape[axis] = total
+    try ctx.setOutputShape(0, shape)
+    let size = try ctx.elementSize(first, role: "input 0")
+    let indices = inputs.map(\.index), shapes = inputs.map(\.shape), yi = y.index
+    if first.type == .int8 || first.type == .uint8 {
+        let qy = try ctx.affine(y, role: "output")
+        var qs: [AffineQuantization] = []
+        for (i, t) in inputs.enumerated() { qs.append(try ctx.affine(t, role: "input \(i)")) }
+        if qs.contains(where: { $0 != qy }) {
+            // Inputs quantised unlike the output are requantised on the way.
+            let sizes = shapes.map { $0[axis] }
+            let outer = shape[..<axis].reduce(1, *), inner = shape[(axis + 1)...].reduce(1, *)
+            func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
+                { c in
+                    quantizedConcatenation(inputs: indices.map { UnsafePointer(c.data($0, as: T.self)) }, quantizations: qs,
+                                           axisSizes: sizes, outerCount: outer, innerCount: inner,
+                                           output: c.data(yi, as: T.self), outputQuantization: qy)
+                }
+            }
+            return first.type == .int8 ? kernel(Int8.self) : kernel(UInt8.self)
+        }
+    }
+    return { c in
+        Concatenation.apply(inputs: indices.map { UnsafeRawPointer(c.raw($0)) }, inputShapes: shapes, axis: axis,
+                            elementSize: size, output: c.raw(yi))
+    }
+}
+
+func preparePack(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...Int.max, outputs: 1...1)
+    guard case .packOptions(let o)? = ctx.options else { throw ctx.invalid("missing PackOptions") }
+    guard Int(o.valuesCount) == ctx.inputCount else {
+        throw ctx.invalid("values_count \(o.valuesCount) differs from the \(ctx.inputCount) inputs")
+    }
+    let first = try ctx.input(0)
+    try ctx.requireSameType(first.type, inputs: Array(0..<ctx.inputCount))
+    for i in 1..<ctx.inputCount {
+        let t = try ctx.input(i)
+        guard t.shape == first.shape else { throw ctx.invalid("input \(i) has shape \(t.shape), input 0 has \(first.shape)") }
+    }
+    // The new axis may sit after the last one, so the valid range is one wider than the rank.
+    let axis = try ctx.normalizedAxis(Int(o.axis), rank: first.rank + 1)
+    var shape = first.shape
+    shape.insert(ctx.inputCount, at: axis)
+    try ctx.setOutputShape(0, shape)
+    let size = try ctx.elementSize(first, role: "input 0")
+    let indices = ctx.inputIndices, inputShape = first.shape, yi = try ctx.output(0).index
+    return { c in
+        Concatenation.pack(inputs: indices.map { UnsafeRawPointer(c.raw($0)) }, inputShape: inputShape, axis: axis,
+                           elementSize: size, output: c.raw(yi))
+    }
+}
+
+func prepareUnpack(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...1, outputs: 1...Int.max)
+    guard case .unpackOptions(let o)? = ctx.options else { throw ctx.invalid("missing UnpackOptions") }
+    let x = try ctx.input(0)
+    try ctx.requireOutputsMatchInputType()
+    let axis = try ctx.normalizedAxis(Int(o.axis), rank: x.rank)
+    guard x.shape[axis] == ctx.outputCount, Int(o.num) == ctx.outputCount else {
+        throw ctx.invalid("num \(o.num) and \(ctx.outputCount) outputs must equal the extent \(x.shape[axis]) of axis \(axis)")
+    }
+    var shape = x.shape
+    shape.remove(at: axis)
+    for i in 0..<ctx.outputCount { try ctx.setOutputShape(i, shape) }
+    let size = try ctx.elementSize(x, role: "input")
+    let xi = x.index, outputs = ctx.outputIndices, inputShape = x.shape
+    return { c in
+        Split.unpack(input: c.raw(xi), inputShape: inputShape, axis: axis, elementSize: size, outputs: outputs.map { c.raw($0) })
+    }
+}
+
+/// Declares the pieces' shapes and binds the split kernel (shared by SPLIT and SPLIT_V).
+private func splitKernel(_ ctx: PrepareContext, input x: TensorInfo, axis: Int, sizes: [Int]) throws(InterpreterError) -> NodeKernel {
+    for i in 0..<ctx.outputCount {
+        let t = try ctx.output(i).type
+        guard t == x.type else { throw ctx.invalid("output \(i) has type \(t), the data has \(x.type)") }
+    }
+    for (i, s) in sizes.enumerated() {
+        var shape = x.shape
+        shape[axis] = s
+        try ctx.setOutputShape(i, shape)
+    }
+    let size = try ctx.elementSize(x, role: "input")
+    let xi = x.index, outputs = ctx.outputIndices, inputShape = x.shape
+    return { c in
+        Split.apply(input: c.raw(xi), inputShape: inputShape, axis: axis, sizes: sizes, elementSize: size,
+                    outputs: outputs.map { c.raw($0) })
+    }
+}
+
+/// The split axis from a constant scalar input.
+private func splitAxis(_ ctx: PrepareContext, input i: Int, rank: Int) throws(InterpreterError) -> Int {
+    let values = try ctx.constantIntegers(input: i)
+    guard values.count == 1 else { throw ctx.invalid("axis must be one value, has \(values.count)") }
+    return try ctx.normalizedAxis(values[0], rank: rank)
+}
+
+func prepareSplit(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...2, outputs: 1...Int.max)
+    // SPLIT takes the axis first and the data second.
+    let x = try ctx.input(1)
+    let axis = try splitAxis(ctx, input: 0, rank: x.rank)
+    let n = ctx.outputCount
+    if case .splitOptions(let o)? = ctx.options, Int(o.numSplits) != n {
+        throw ctx.invalid("num_splits \(o.numSplits) differs from the \(n) outputs")
+    }
+    guard x.shape[axis] % n == 0 else { throw ctx.invalid("axis \(axis) of extent \(x.shape[axis]) does not split into \(n) equal parts") }
+    return try splitKernel(ctx, input: x, axis: axis, sizes: [Int](repeating: x.shape[axis] / n, count: n))
+}
+
+func prepareSplitV(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 3...3, outputs: 1...Int.max)
+    let x = try ctx.input(0)
+    let axis = try splitAxis(ctx, input: 2, rank: x.rank)
+    var sizes = try ctx.constantIntegers(input: 1)
+    guard sizes.count == ctx.outputCount else {
+        throw ctx.invalid("\(sizes.count) size_splits for \(ctx.outputCount) outputs")
+    }
+    let extent = x.shape[axis]
+    let wildcards = sizes.indices.filter { sizes[$0] == -1 }
+    guard wildcards.count <= 1, sizes.allSatisfy({ $0 >= -1 }) else {
+        throw ctx.invalid("size_splits \(sizes) may hold at most one -1 and no other negative value")
+    }
+    let known = sizes.filter { $0 >= 0 }.reduce(0) { $0 &+ $1 }
+    if let w = wildcards.first {
+        guard known <= extent else { throw ctx.invalid("size_splits \(sizes) exceed the extent \(extent) of axis \(axis)") }
+        sizes[w] = extent - known
+    }
+    guard sizes.reduce(0, +) == extent else {
+        throw ctx.invalid("size_splits \(sizes) do not sum to the extent \(extent) of axis \(axis)")
+    }
+    return try splitKernel(ctx, input: x, axis: axis, sizes: sizes)
+}

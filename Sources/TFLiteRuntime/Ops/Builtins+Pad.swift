@@ -1,0 +1,70 @@
+import Kernels
+
+// PAD, PADV2 and MIRROR_PAD, with the paddings a constant [rank, 2] tensor.
+
+/// The paddings of input 1, checked against the input's rank; declares the padded output shape.
+private func paddings(_ ctx: PrepareContext, _ x: TensorInfo) throws(InterpreterError) -> [PadAmount] {
+    let pads = try ctx.constantPairs(input: 1, rows: x.rank, what: "paddings")
+    let shape = Pad.outputShape(inputShape: x.shape, paddings: pads)
+    guard checkedProduct(shape) != nil else { throw ctx.invalid("padded shape \(shape) overflows") }
+    try ctx.setOutputShape(0, shape)
+    return pads
+}
+
+/// PAD and PADV2: PAD fills with zero (the zero point of a quantised output), PADV2 with its
+/// scalar input 2.
+func preparePad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...3, outputs: 1...1)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    try ctx.requireOutputsMatchInputType()
+    let pads = try paddings(ctx, x)
+    let size = try ctx.elementSize(x, role: "input")
+    var fill = [UInt8](repeating: 0, count: size)
+    if let value = ctx.optionalInput(2) {
+        guard value.type == x.type, value.elementCount == 1 else {
+            throw ctx.invalid("pad value must be one \(x.type) element, is \(value.type) \(value.shape)")
+        }
+        if let data = value.constantData {
+            fill = (0..<size).map { data.load(fromByteOffset: $0, as: UInt8.self) }
+        } else {
+            // A pad value computed at run time is read at each invocation.
+            let xi = x.index, yi = y.index, vi = value.index, shape = x.shape
+            return { c in
+                Pad.constant(input: c.raw(xi), inputShape: shape, paddings: pads, padValue: UnsafeRawPointer(c.raw(vi)),
+                             elementSize: size, output: c.raw(yi))
+            }
+        }
+    } else if x.type == .int8 || x.type == .uint8 || x.type == .int16 {
+        // Real zero in the output's quantisation.
+        let zp = try ctx.affine(y, role: "output").zeroPoint
+        let (lo, hi) = try ctx.storageRange(x.type)
+        guard zp >= lo, zp <= hi else { throw ctx.invalid("output zero point \(zp) outside the \(x.type) range") }
+        withUnsafeBytes(of: zp.littleEndian) { fill = Array($0.prefix(size)) }
+    }
+    let xi = x.index, yi = y.index, shape = x.shape
+    return { c in
+        fill.withUnsafeBytes { value in
+            Pad.constant(input: c.raw(xi), inputShape: shape, paddings: pads, padValue: value.baseAddress,
+                         elementSize: size, output: c.raw(yi))
+        }
+    }
+}
+
+func prepareMirrorPad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...2, outputs: 1...1)
+    guard case .mirrorPadOptions(let o)? = ctx.options else { throw ctx.invalid("missing MirrorPadOptions") }
+    let x = try ctx.input(0)
+    try ctx.requireOutputsMatchInputType()
+    let pads = try paddings(ctx, x)
+    // REFLECT does not repeat the edge, so it can reach at most extent - 1 elements out.
+    let slack = o.mode == .reflect ? 1 : 0
+    for (d, p) in pads.enumerated() where max(p.before, p.after) > max(x.shape[d] - slack, 0) {
+        throw ctx.invalid("\(o.mode) padding [\(p.before), \(p.after)] too large for axis \(d) of extent \(x.shape[d])")
+    }
+    let size = try ctx.elementSize(x, role: "input")
+    let mode: MirrorPadMode = o.mode == .reflect ? .reflect : .symmetric
+    let xi = x.index, yi = try ctx.output(0).index, shape = x.shape
+    return { c in
+        Pad.mirror(input: c.raw(xi), inputShape: shape, paddings: pads, mode: mode, elementSize: size, output: c.raw(yi))
+    }
+}

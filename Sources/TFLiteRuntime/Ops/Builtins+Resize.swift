@@ -1,0 +1,63 @@
+import Kernels
+
+/// RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR on NHWC tensors, the output size a constant
+/// int32 `[height, width]`.
+extension OpRegistry {
+    mutating func registerResizeOps() {
+        register(.resizeBilinear, types: [.float32, .int8, .int16]) { (c) throws(InterpreterError) in try prepareResize(&c, bilinear: true) }
+        register(.resizeNearestNeighbor, types: [.float32, .int8, .uint8, .int16]) { (c) throws(InterpreterError) in try prepareResize(&c, bilinear: false) }
+    }
+}
+
+private func prepareResize(_ ctx: inout PrepareContext, bilinear: Bool) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...2, outputs: 1...1)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    try ctx.requireOutputsMatchInputType()
+    let s = try ctx.nhwc(x, role: "input")
+    let size = try ctx.constantIntegers(input: 1)
+    guard size.count == 2, size[0] > 0, size[1] > 0 else { throw ctx.invalid("size \(size) must be two positive extents") }
+    var alignCorners = false, halfPixel = false
+    switch ctx.options {
+    case .resizeBilinearOptions(let o)?: (alignCorners, halfPixel) = (o.alignCorners, o.halfPixelCenters)
+    case .resizeNearestNeighborOptions(let o)?: (alignCorners, halfPixel) = (o.alignCorners, o.halfPixelCenters)
+    default: break
+    }
+    guard !(alignCorners && halfPixel) else { throw ctx.invalid("align_corners and half_pixel_centers cannot both be set") }
+    guard s.height > 0, s.width > 0 else { throw ctx.invalid("input \(x.shape) has an empty spatial axis") }
+    let out = NHWC(batch: s.batch, height: size[0], width: size[1], channels: s.channels)
+    guard checkedProduct([s.batch, size[0], size[1], s.channels]) != nil else { throw ctx.invalid("output size \(size) overflows") }
+    try ctx.setOutputShape(0, [out.batch, out.height, out.width, out.channels])
+    if x.type != .float32 {
+        guard try ctx.affine(x, role: "input") == ctx.affine(y, role: "output") else {
+            throw ctx.unsupported("quantised resize with differing input and output quantization")
+        }
+    }
+    let xi = x.index, yi = y.index
+    let options = ResizeOptions(alignCorners: alignCorners, halfPixelCenters: halfPixel)
+    if bilinear {
+        switch x.type {
+        case .float32:
+            let params = ResizeParams(alignCorners: alignCorners, halfPixelCenters: halfPixel)
+            return { c in Resize.bilinear(params: params, input: c.data(xi, as: Float.self), inputShape: s, output: c.data(yi, as: Float.self), outputShape: out) }
+        case .int8:
+            return { c in resizeBilinearInteger(options, input: c.data(xi, as: Int8.self), inputShape: s, output: c.data(yi, as: Int8.self), outputShape: out) }
+        case .int16:
+            return { c in resizeBilinearInteger(options, input: c.data(xi, as: Int16.self), inputShape: s, output: c.data(yi, as: Int16.self), outputShape: out) }
+        case let t:
+            throw ctx.unsupported("RESIZE_BILINEAR on \(t)")
+        }
+    }
+    switch x.type {
+    case .float32:
+        let params = ResizeParams(alignCorners: alignCorners, halfPixelCenters: halfPixel)
+        return { c in Resize.nearestNeighbor(params: params, input: c.raw(xi), inputShape: s, output: c.raw(yi), outputShape: out, elementSize: 4) }
+    case .int8:
+        return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: Int8.self), inputShape: s, output: c.data(yi, as: Int8.self), outputShape: out) }
+    case .uint8:
+        return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: UInt8.self), inputShape: s, output: c.data(yi, as: UInt8.self), outputShape: out) }
+    case .int16:
+        return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: Int16.self), inputShape: s, output: c.data(yi, as: Int16.self), outputShape: out) }
+    case let t:
+        throw ctx.unsupported("RESIZE_NEAREST_NEIGHBOR on \(t)")
+    }
+}

@@ -1,0 +1,76 @@
+import Kernels
+
+/// UNIDIRECTIONAL_SEQUENCE_LSTM in float32. Inputs follow TFLite's layout: 0 input, 1-4 input
+/// weights (input, forget, cell, output gates), 5-8 recurrent weights, 9-11 peepholes, 12-15
+/// biases, 16-17 projection weights and bias, 18 output state, 19 cell state, 20-23 layer
+/// normalisation weights. The two state tensors keep their values between invocations.
+extension OpRegistry {
+    mutating func registerSequenceOps() {
+        register(.unidirectionalSequenceLstm, types: [.float32], foldable: false, prepareUnidirectionalLSTM)
+    }
+}
+
+private func prepareUnidirectionalLSTM(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 20...24, outputs: 1...1)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("types \(x.type) -> \(y.type); only float32") }
+    guard x.rank == 3 else { throw ctx.invalid("input must be [batch, time, features] (or time-major), has shape \(x.shape)") }
+    var options = Schema.UnidirectionalSequenceLSTMOptions()
+    if case .unidirectionalSequenceLSTMOptions(let o)? = ctx.options { options = o }
+    for i in 20..<ctx.inputCount where ctx.optionalInput(i) != nil {
+        throw ctx.unsupported("layer-normalised LSTM (input \(i) is present)")
+    }
+    let timeMajor = options.timeMajor
+    let batch = timeMajor ? x.shape[1] : x.shape[0], time = timeMajor ? x.shape[0] : x.shape[1], inputSize = x.shape[2]
+    guard let forgetWeights = ctx.optionalInput(2), forgetWeights.rank == 2 else {
+        throw ctx.invalid("input-to-forget weights (input 2) must be a matrix")
+    }
+    let cells = forgetWeights.shape[0]
+    let projection = ctx.optionalInput(16)
+    let outputSize = projection?.shape.first ?? cells
+
+    /// A float32 tensor of `shape`, or nil when omitted (only when `optional`).
+    func weight(_ i: Int, _ shape: [Int], optional: Bool = false) throws(InterpreterError) -> Int? {
+        guard let t = ctx.optionalInput(i) else {
+            if optional { return nil }
+            throw ctx.invalid("input \(i) is required")
+        }
+        guard t.type == .float32 else { throw ctx.unsupported("input \(i) has type \(t.type) (quantised and hybrid LSTMs are not supported)") }
+        guard t.shape == shape else { throw ctx.invalid("input \(i) has shape \(t.shape), expected \(shape)") }
+        return t.index
+    }
+    let cifg = ctx.optionalInput(1) == nil
+    var inputWeights: [Int?] = [], recurrentWeights: [Int?] = [], biases: [Int?] = []
+    for g in 0..<4 {
+        let optional = g == 0 && cifg
+        inputWeights.append(try weight(1 + g, [cells, inputSize], optional: optional))
+        recurrentWeights.append(try weight(5 + g, [cells, outputSize], optional: optional))
+        biases.append(try weight(12 + g, [cells], optional: optional))
+    }
+    let peepholes: [Int?] = [try weight(9, [cells], optional: true), try weight(10, [cells], optional: true), nil,
+                             try weight(11, [cells], optional: true)]
+    let projectionWeights = try weight(16, [outputSize, cells], optional: true)
+    let projectionBias = try weight(17, [outputSize], optional: true)
+    guard let outputState = try weight(18, [batch, outputSize]), let cellState = try weight(19, [batch, cells]) else {
+        throw ctx.invalid("the output and cell state inputs (18, 19) are required")
+    }
+    guard !(ctx.optionalInput(18)?.isConstant ?? false), !(ctx.optionalInput(19)?.isConstant ?? false) else {
+        throw ctx.invalid("the state inputs (18, 19) must be variables, not constants")
+    }
+    let config = UnidirectionalSequenceLSTM.Configuration(
+        batch: batch, time: time, inputSize: inputSize, cells: cells, outputSize: outputSize, timeMajor: timeMajor,
+        activation: FusedActivation(options.fusedActivationFunction), cellClip: options.cellClip, projectionClip: options.projClip)
+    try ctx.setOutputShape(0, timeMajor ? [time, batch, outputSize] : [batch, time, outputSize])
+    ctx.requestScratch(bytes: config.scratchCount * MemoryLayout<Float>.stride)
+    let xi = x.index, yi = y.index
+    return { c in
+        func pointer(_ i: Int?) -> UnsafePointer<Float>? { i.map { UnsafePointer(c.data($0, as: Float.self)) } }
+        let weights = UnidirectionalSequenceLSTM.Weights(
+            inputWeights: inputWeights.map(pointer), recurrentWeights: recurrentWeights.map(pointer),
+            peepholes: peepholes.map(pointer), biases: biases.map(pointer),
+            projection: pointer(projectionWeights), projectionBias: pointer(projectionBias))
+        UnidirectionalSequenceLSTM.run(config, input: c.data(xi, as: Float.self), weights: weights,
+                                       outputState: c.data(outputState, as: Float.self), cellState: c.data(cellState, as: Float.self),
+                                       output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Float.self))
+    }
+}

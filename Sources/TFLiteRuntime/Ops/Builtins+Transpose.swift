@@ -1,0 +1,74 @@
+import Kernels
+
+// TRANSPOSE, TILE, BROADCAST_TO and REVERSE_V2: permuting, repeating and mirroring axes, with
+// the permutation, multiples, target shape or axes a constant.
+
+func prepareTranspose(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...2, outputs: 1...1)
+    let x = try ctx.input(0)
+    try ctx.requireOutputsMatchInputType()
+    let perm = try ctx.constantIntegers(input: 1)
+    guard perm.count == x.rank, perm.sorted() == Array(0..<x.rank) else {
+        throw ctx.invalid("permutation \(perm) is not a permutation of the \(x.rank) axes of shape \(x.shape)")
+    }
+    try ctx.setOutputShape(0, Transpose.outputShape(inputShape: x.shape, permutation: perm))
+    let size = try ctx.elementSize(x, role: "input")
+    let xi = x.index, yi = try ctx.output(0).index, shape = x.shape
+    return { c in Transpose.apply(input: c.raw(xi), inputShape: shape, permutation: perm, elementSize: size, output: c.raw(yi)) }
+}
+
+func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...2, outputs: 1...1)
+    let x = try ctx.input(0)
+    try ctx.requireOutputsMatchInputType()
+    let multiples = try ctx.constantIntegers(input: 1)
+    guard multiples.count == x.rank, multiples.allSatisfy({ $0 >= 0 }) else {
+        throw ctx.invalid("multiples \(multiples) must be one non-negative value per axis of shape \(x.shape)")
+    }
+    var shape: [Int] = []
+    for (d, m) in multiples.enumerated() {
+        let (p, o) = x.shape[d].multipliedReportingOverflow(by: m)
+        guard !o else { throw ctx.invalid("tiling \(x.shape) by \(multiples) overflows") }
+        shape.append(p)
+    }
+    guard checkedProduct(shape) != nil else { throw ctx.invalid("tiling \(x.shape) by \(multiples) overflows") }
+    try ctx.setOutputShape(0, shape)
+    let size = try ctx.elementSize(x, role: "input")
+    let xi = x.index, yi = try ctx.output(0).index, inputShape = x.shape
+    return { c in Tile.apply(input: c.raw(xi), inputShape: inputShape, multiples: multiples, elementSize: size, output: c.raw(yi)) }
+}
+
+func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...2, outputs: 1...1)
+    let x = try ctx.input(0)
+    try ctx.requireOutputsMatchInputType()
+    let target = try ctx.constantIntegers(input: 1)
+    guard target.count >= x.rank, target.allSatisfy({ $0 >= 0 }) else {
+        throw ctx.invalid("cannot broadcast shape \(x.shape) to \(target)")
+    }
+    let offset = target.count - x.rank
+    for d in 0..<x.rank where x.shape[d] != 1 && x.shape[d] != target[offset + d] {
+        throw ctx.invalid("cannot broadcast shape \(x.shape) to \(target): axis \(d) has extent \(x.shape[d])")
+    }
+    guard checkedProduct(target) != nil else { throw ctx.invalid("target shape \(target) overflows") }
+    try ctx.setOutputShape(0, target)
+    let size = try ctx.elementSize(x, role: "input")
+    let xi = x.index, yi = try ctx.output(0).index, inputShape = x.shape
+    return { c in Tile.broadcast(input: c.raw(xi), inputShape: inputShape, outputShape: target, elementSize: size, output: c.raw(yi)) }
+}
+
+func prepareReverse(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 2...2, outputs: 1...1)
+    let x = try ctx.input(0)
+    try ctx.requireOutputsMatchInputType()
+    var axes: [Int] = []
+    for a in try ctx.constantIntegers(input: 1) {
+        let axis = try ctx.normalizedAxis(a, rank: x.rank)
+        guard !axes.contains(axis) else { throw ctx.invalid("axis \(a) named twice") }
+        axes.append(axis)
+    }
+    try ctx.setOutputShape(0, x.shape)
+    let size = try ctx.elementSize(x, role: "input")
+    let xi = x.index, yi = try ctx.output(0).index, shape = x.shape
+    return { c in Reverse.apply(input: c.raw(xi), shape: shape, axes: axes, elementSize: size, output: c.raw(yi)) }
+}

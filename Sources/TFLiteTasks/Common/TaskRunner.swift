@@ -1,0 +1,27 @@
+import Foundation
+import TFLiteRuntime
+
+/// One interpreter behind a lock: a task object may be called from any thread or task, and
+/// the interpreter underneath runs one call at a time.
+final class TaskRunner: @unchecked Sendable {
+    let interpreter: Interpreter
+    private let lock = NSLock()
+
+    init(model: Model) throws(TaskError) {
+        do {
+            interpreter = try Interpreter(model: model)
+            try interpreter.allocateTensors()
+        } catch {
+            throw .runtime("cannot prepare the model: \(error)")
+        }
+    }
+
+    /// Runs `body` with exclusive use of the interpreter; runtime errors become `TaskError`.
+    func withInterpreter<T>(_ body: (Interpreter) throws -> T) throws(TaskError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        do { return try body(interpreter) } catch let e as TaskError { throw e } catch {
+            throw .runtime("inference failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import TFLiteRuntime
+
+/// The inputs of one ``ModelInterpreter`` run, in model input order.
+public struct ModelInputs: Sendable {
+    enum Value: Sendable {
+        case bytes([UInt8])
+        case typed([UInt8], DataType)
+        case nested(NestedArray)
+
+        func bytes(as type: ModelElementType, index: Int) throws(TaskError) -> [UInt8] {
+            switch self {
+            case .bytes(let b): return b
+            case .typed(let b, let t):
+                guard t == type.dataType else {
+                    throw .invalidFormat("input \(index): \(t) values given for a \(type.dataType) input")
+                }
+                return b
+            case .nested(let n): return try n.bytes(as: type, index: index)
+            }
+        }
+    }
+
+    var values: [Value] = []
+
+    /// No inputs yet.
+    public init() {}
+
+    /// Adds an input as raw little-endian bytes.
+    public mutating func addInput(bytes: [UInt8]) {
+        values.append(.bytes(bytes))
+    }
+
+    /// Adds an input as a flat typed array (`Float`, `UInt8`, `Int8`, `Int32`, `Int64`).
+    public mutating func addInput<T: TensorElement>(_ values: [T]) {
+        let bytes = values.withUnsafeBytes { Array($0) }
+        self.values.append(.typed(bytes, T.dataType))
+    }
+
+    /// Adds an input as nested Swift arrays of numbers, e.g. `[[[Float]]]`; the values are
+    /// converted to the declared type (out-of-range integers are an error at run time).
+    public mutating func addInput(nested: Any) {
+        values.append(.nested(NestedArray(nested)))
+    }
+}
+
+/// A nested array flattened at the moment it is added.
+struct NestedArray: @unchecked Sendable {
+    let leaves: [Any]
+
+    init(_ value: Any) {
+        var out: [Any] = []
+        func walk(_ v: Any) {
+            if let a = v as? [Any] { a.forEach(walk) } else { out.append(v) }
+        }
+        walk(value)
+        leaves = out
+    }
+
+    func bytes(as type: ModelElementType, index: Int) throws(TaskError) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(leaves.count * type.byteSize)
+        for (k, leaf) in leaves.enumerated() {
+            let d: Double
+            switch leaf {
+            case let v as Double: d = v
+            case let v as Float: d = Double(v)
+            case let v as Int: d = Double(v)
+            case let v as Int8: d = Double(v)
+            case let v as UInt8: d = Double(v)
+            case let v as Int32: d = Double(v)
+            case let v as Int64: d = Double(v)
+            default: throw .invalidFormat("input \(index): element \(k) (\(Swift.type(of: leaf))) is not a number")
+            }
+            func integer<T: FixedWidthInteger>(_: T.Type) throws(TaskError) -> [UInt8] {
+                guard d.rounded() == d, let v = T(exactly: d) else {
+                    throw .invalidFormat("input \(index): element \(k) = \(d) does not fit \(type)")
+                }
+                return withUnsafeBytes(of: v.littleEndian) { Array($0) }
+            }
+            switch type {
+            case .float32: out += withUnsafeBytes(of: Float(d).bitPattern.littleEndian) { Array($0) }
+            case .uInt8: out += try integer(UInt8.self)
+            case .int8: out += try integer(Int8.self)
+            case .int32: out += try integer(Int32.self)
+            case .int64: out += try integer(Int64.self)
+            }
+        }
+        return out
+    }
+}
+
+/// The outputs of one ``ModelInterpreter`` run.
+public struct ModelOutputs: Sendable {
+    let tensors: [Tensor]
+
+    /// How many outputs there are.
+    public var count: Int { tensors.count }
+
+    /// Output `index`'s raw bytes.
+    public func data(index: Int) throws(TaskError) -> [UInt8] {
+        try tensor(index).data
+    }
+
+    /// Output `index` as a flat typed array; `T` must match its type.
+    public func values<T: TensorElement>(index: Int, as: T.Type) throws(TaskError) -> [T] {
+        let t = try tensor(index)
+        guard t.dataType == T.dataType else { throw .invalidFormat("output \(index) has type \(t.dataType), not \(T.dataType)") }
+        return t.values(as: T.self)
+    }
+
+    /// Output `index` as nested arrays following its shape (`[[Float]]` for a `[1, N]`
+    /// float output, and so on).
+    public func output(index: Int) throws(TaskError) -> Any {
+        let t = try tensor(index)
+        let flat: [Any]
+        switch t.dataType {
+        case .float32: flat = t.values(as: Float.self)
+        case .uint8: flat = t.values(as: UInt8.self)
+        case .int8: flat = t.values(as: Int8.self)
+        case .int32: flat = t.values(as: Int32.self)
+        case .int64: flat = t.values(as: Int64.self)
+        default: throw .invalidFormat("output \(index) has type \(t.dataType), which has no nested form")
+        }
+        func nest(_ dims: ArraySlice<Int>, _ start: Int) -> (Any, Int) {
+            guard let first = dims.first else { return (flat[start], 1) }
+            var items: [Any] = []
+            var offset = start
+            for _ in 0..<first {
+                let (item, n) = nest(dims.dropFirst(), offset)
+                items.append(item)
+                offset += n
+            }
+            return (items, offset - start)
+        }
+        return nest(t.shape[...], 0).0
+    }
+
+    private func tensor(_ index: Int) throws(TaskError) -> Tensor {
+        guard index >= 0, index < tensors.count else {
+            throw .invalidFormat("output index \(index) is out of range: the model has \(tensors.count) outputs")
+        }
+        return tensors[index]
+    }
+}
