@@ -28,9 +28,26 @@ public struct PreparedInt8FullyConnected: Sendable {
 }
 
 /// Optimised int8 FULLY_CONNECTED: four output channels per pass over each input row, int32
-/// SIMD accumulation, then the shared requantisation.
+/// SIMD accumulation, then the shared requantisation. Output channels are split across
+/// `pool`'s threads in groups of four (nil: the calling thread).
 public func fullyConnectedInt8Optimized(_ prepared: PreparedInt8FullyConnected, input: UnsafePointer<Int8>, batches: Int,
-                                        filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>) {
+                                        filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>,
+                                        pool: ThreadPool? = nil) {
+    let groups = (prepared.outputDepth + 3) / 4
+    let run = { (_: Int, range: Range<Int>) in
+        fullyConnectedInt8Channels(prepared, channels: (range.lowerBound * 4)..<min(range.upperBound * 4, prepared.outputDepth),
+                                   input: input, batches: batches, filter: filter, output: output)
+    }
+    if let pool, pool.threadCount > 1 {
+        pool.parallelFor(count: groups, chunks: pool.threadCount, run)
+    } else {
+        run(0, 0..<groups)
+    }
+}
+
+/// One thread's share of ``fullyConnectedInt8Optimized``: output channels `channels` of every batch.
+private func fullyConnectedInt8Channels(_ prepared: PreparedInt8FullyConnected, channels: Range<Int>, input: UnsafePointer<Int8>,
+                                        batches: Int, filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>) {
     let p = prepared.params
     let (depth, units) = (prepared.inputDepth, prepared.outputDepth)
     let perChannel = p.outputMultipliers.count > 1
@@ -41,13 +58,13 @@ public func fullyConnectedInt8Optimized(_ prepared: PreparedInt8FullyConnected, 
     for b in 0..<batches {
         let row = input + b * depth
         let out = output + b * units
-        var oc = 0
-        while oc + 4 <= units {
+        var oc = channels.lowerBound
+        while oc + 4 <= channels.upperBound {
             let sums = int8DotProduct4(row, rows: filter + oc * depth, rowStride: depth, count: depth)
             for j in 0..<4 { out[oc + j] = finish(sums[j], oc + j) }
             oc += 4
         }
-        while oc < units {
+        while oc < channels.upperBound {
             out[oc] = finish(int8DotProduct(row, filter + oc * depth, count: depth), oc)
             oc += 1
         }

@@ -10,9 +10,9 @@ func int8DotProduct(_ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>, count: I
     var i = 0
     let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
     while i + 16 <= count {
-        let x = SIMD16<Int16>(truncatingIfNeeded: ra.loadUnaligned(fromByteOffset: i, as: SIMD16<Int8>.self))
-        let y = SIMD16<Int16>(truncatingIfNeeded: rb.loadUnaligned(fromByteOffset: i, as: SIMD16<Int8>.self))
-        lanes &+= SIMD16<Int32>(truncatingIfNeeded: x &* y)
+        let x = widenedToInt16(ra.loadUnaligned(fromByteOffset: i, as: SIMD16<Int8>.self))
+        let y = widenedToInt16(rb.loadUnaligned(fromByteOffset: i, as: SIMD16<Int8>.self))
+        lanes &+= widenedToInt32(x &* y)
         i += 16
     }
     var sum = lanes.wrappedSum()
@@ -31,7 +31,7 @@ func int8DotProduct4(_ x: UnsafePointer<Int8>, rows: UnsafePointer<Int8>, rowStr
     let rx = UnsafeRawPointer(x), rw = UnsafeRawPointer(rows)
     var i = 0
     while i + 16 <= count {
-        let v = SIMD16<Int16>(truncatingIfNeeded: rx.loadUnaligned(fromByteOffset: i, as: SIMD16<Int8>.self))
+        let v = widenedToInt16(rx.loadUnaligned(fromByteOffset: i, as: SIMD16<Int8>.self))
         l0 &+= product(v, rw, i)
         l1 &+= product(v, rw, rowStride + i)
         l2 &+= product(v, rw, 2 * rowStride + i)
@@ -51,6 +51,20 @@ func int8DotProduct4(_ x: UnsafePointer<Int8>, rows: UnsafePointer<Int8>, rowStr
 /// Sixteen int8 x int8 products (`v` already widened) as int32 lanes, via an int16 multiply.
 @inline(__always)
 private func product(_ v: SIMD16<Int16>, _ base: UnsafeRawPointer, _ offset: Int) -> SIMD16<Int32> {
-    let w = SIMD16<Int16>(truncatingIfNeeded: base.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self))
-    return SIMD16<Int32>(truncatingIfNeeded: v &* w)
+    let w = widenedToInt16(base.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self))
+    return widenedToInt32(v &* w)
+}
+
+/// Sign-extends sixteen int8 lanes to int16. Built from 8-lane halves: the standard library's
+/// 16-lane conversion is not inlined and runs as a call with a scalar loop, the 8-lane one
+/// compiles to a few vector instructions.
+@inline(__always)
+func widenedToInt16(_ v: SIMD16<Int8>) -> SIMD16<Int16> {
+    SIMD16(lowHalf: SIMD8<Int16>(truncatingIfNeeded: v.lowHalf), highHalf: SIMD8<Int16>(truncatingIfNeeded: v.highHalf))
+}
+
+/// Sign-extends sixteen int16 lanes to int32 (8-lane halves, as `widenedToInt16`).
+@inline(__always)
+func widenedToInt32(_ v: SIMD16<Int16>) -> SIMD16<Int32> {
+    SIMD16(lowHalf: SIMD8<Int32>(truncatingIfNeeded: v.lowHalf), highHalf: SIMD8<Int32>(truncatingIfNeeded: v.highHalf))
 }

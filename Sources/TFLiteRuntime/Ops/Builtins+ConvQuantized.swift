@@ -24,10 +24,10 @@ func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2
             // Constant symmetric weights: repacked once with the input offset folded into the bias.
             let prepared = PreparedInt8Conv2D(params, filter: weights.assumingMemoryBound(to: Int8.self), filterShape: filter,
                                               bias: biasData?.assumingMemoryBound(to: Int32.self))
-            ctx.requestScratch(bytes: prepared.scratchCount)
+            ctx.requestScratch(bytes: prepared.scratchCount(threadCount: ctx.executor.threads.threadCount))
             return { c in
                 conv2DInt8Optimized(prepared, input: c.data(xi, as: Int8.self), inputShape: input, output: c.data(yi, as: Int8.self),
-                                    outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+                                    outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
             }
         }
         return { c in
@@ -85,11 +85,14 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
     let xi = x.index, wi = w.index, yi = y.index
     switch x.type {
     case .int8:
-        if !ctx.executor.useReferenceKernels {
+        let biasData = ctx.optionalInput(2)?.constantData
+        if !ctx.executor.useReferenceKernels, b == nil || biasData != nil,
+           let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: depthMultiplier, channels: filter.channels,
+                                                      bias: biasData?.assumingMemoryBound(to: Int32.self)) {
             return { c in
-                depthwiseConv2DInt8Optimized(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Int8.self), inputShape: input,
-                                             filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
-                                             output: c.data(yi, as: Int8.self), outputShape: output)
+                depthwiseConv2DInt8Optimized(prepared, input: c.data(xi, as: Int8.self), inputShape: input,
+                                             filter: c.data(wi, as: Int8.self), filterShape: filter,
+                                             output: c.data(yi, as: Int8.self), outputShape: output, pool: c.threads)
             }
         }
         return { c in
@@ -132,7 +135,7 @@ func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Sche
                                                       outputDepth: outputDepth, bias: biasData?.assumingMemoryBound(to: Int32.self))
             return { c in
                 fullyConnectedInt8Optimized(prepared, input: c.data(xi, as: Int8.self), batches: batch,
-                                            filter: c.data(wi, as: Int8.self), output: c.data(yi, as: Int8.self))
+                                            filter: c.data(wi, as: Int8.self), output: c.data(yi, as: Int8.self), pool: c.threads)
             }
         }
         return { c in

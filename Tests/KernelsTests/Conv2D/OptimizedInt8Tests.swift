@@ -8,16 +8,24 @@ import Kernels
         (0..<n).map { _ in Int8.random(in: -128...127, using: &rng) }
     }
 
-    private func randomParams(_ rng: inout SeededGenerator, geometry: ConvGeometry, channels: Int) -> QuantizedConvParams {
+    /// Parameters with random scales and zero points; with `wideMultipliers`, output scales
+    /// down to 1e-5 give rescale multipliers above 1 (left shifts) as well as tiny ones.
+    private func randomParams(_ rng: inout SeededGenerator, geometry: ConvGeometry, channels: Int,
+                              wideMultipliers: Bool = false) -> QuantizedConvParams {
         let input = AffineQuantization(scale: Float.random(in: 0.005...0.05, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))
-        let output = AffineQuantization(scale: Float.random(in: 0.01...0.2, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))
+        let outputScale = wideMultipliers ? Float.random(in: 0.00001...0.2, using: &rng) : Float.random(in: 0.01...0.2, using: &rng)
+        let output = AffineQuantization(scale: outputScale, zeroPoint: Int32.random(in: -128...127, using: &rng))
         let scales = (0..<channels).map { _ in Float.random(in: 0.001...0.02, using: &rng) }
         let activation: FusedActivation = [.none, .relu, .relu6][Int.random(in: 0...2, using: &rng)]
         return QuantizedConvParams.make(geometry: geometry, input: input, filterScales: scales, filterZeroPoint: 0, output: output,
                                         outputChannels: channels, activation: activation, qmin: -128, qmax: 127)!
     }
 
-    @Test func conv2DMatchesReference() {
+    /// Run on the calling thread only and on a pool of three threads (partial tiles, uneven
+    /// splits, per-thread im2col scratch).
+    @Test(arguments: [1, 3])
+    func conv2DMatchesReference(threads: Int) {
+        let pool = ThreadPool(threadCount: threads)
         var rng = SeededGenerator(seed: 100)
         var compared = 0
         for trial in 0..<80 {
@@ -31,10 +39,10 @@ import Kernels
             guard let (g, oh, ow) = ConvGeometry.make(padding: padding, inputHeight: inShape.height, inputWidth: inShape.width,
                                                       filterHeight: k, filterWidth: k, strideHeight: stride, strideWidth: stride,
                                                       dilationHeight: dilation, dilationWidth: dilation), oh > 0, ow > 0 else { continue }
-            let outChannels = Int.random(in: 1...11, using: &rng)
+            let outChannels = Int.random(in: 1...(trial % 2 == 0 ? 11 : 40), using: &rng)
             let filterShape = NHWC(batch: outChannels, height: k, width: k, channels: inShape.channels)
             let outShape = NHWC(batch: inShape.batch, height: oh, width: ow, channels: outChannels)
-            let params = randomParams(&rng, geometry: g, channels: outChannels)
+            let params = randomParams(&rng, geometry: g, channels: outChannels, wideMultipliers: trial % 4 == 1)
             let input = random(inShape.elementCount, &rng)
             let filter = random(filterShape.elementCount, &rng).map { $0 == -128 ? -127 : $0 }
             let bias = (0..<outChannels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
@@ -45,11 +53,11 @@ import Kernels
                                     bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
                 }
                 let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress)
-                var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount, 1))
+                var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount(threadCount: threads), 1))
                 scratch.withUnsafeMutableBufferPointer { s in
                     optimised.withUnsafeMutableBufferPointer {
                         conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
-                                            outputShape: outShape, scratch: s.baseAddress)
+                                            outputShape: outShape, scratch: s.baseAddress, pool: pool)
                     }
                 }
             }}}
@@ -59,12 +67,14 @@ import Kernels
         #expect(compared > 40)
     }
 
-    @Test func depthwiseConv2DMatchesReference() {
+    @Test(arguments: [1, 3])
+    func depthwiseConv2DMatchesReference(threads: Int) {
+        let pool = ThreadPool(threadCount: threads)
         var rng = SeededGenerator(seed: 101)
         for trial in 0..<80 {
             let inShape = NHWC(batch: 1, height: Int.random(in: 1...9, using: &rng), width: Int.random(in: 1...9, using: &rng),
-                               channels: Int.random(in: 1...40, using: &rng))
-            let k = Int.random(in: 1...3, using: &rng), stride = Int.random(in: 1...2, using: &rng)
+                               channels: Int.random(in: 1...70, using: &rng))
+            let k = Int.random(in: 1...5, using: &rng), stride = Int.random(in: 1...2, using: &rng)
             let multiplier = trial % 4 == 0 ? 2 : 1
             guard let (g, oh, ow) = ConvGeometry.make(padding: Bool.random(using: &rng) ? .same : .valid, inputHeight: inShape.height,
                                                       inputWidth: inShape.width, filterHeight: k, filterWidth: k,
@@ -72,7 +82,7 @@ import Kernels
             let channels = inShape.channels * multiplier
             let filterShape = NHWC(batch: 1, height: k, width: k, channels: channels)
             let outShape = NHWC(batch: 1, height: oh, width: ow, channels: channels)
-            let params = randomParams(&rng, geometry: g, channels: channels)
+            let params = randomParams(&rng, geometry: g, channels: channels, wideMultipliers: trial % 4 == 3)
             let input = random(inShape.elementCount, &rng), filter = random(filterShape.elementCount, &rng)
             let bias = (0..<channels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
             var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
@@ -81,10 +91,17 @@ import Kernels
                     quantizedDepthwiseConv2D(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
                                              filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
                 }
+                guard let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: multiplier, channels: channels,
+                                                                 bias: bb.baseAddress) else {
+                    // Only depth multipliers other than 1 fall back to the reference kernel.
+                    #expect(multiplier != 1, "trial \(trial)")
+                    optimised = reference
+                    return
+                }
                 optimised.withUnsafeMutableBufferPointer {
-                    depthwiseConv2DInt8Optimized(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape,
-                                                 filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
-                                                 output: $0.baseAddress!, outputShape: outShape)
+                    depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape,
+                                                 filter: w.baseAddress!, filterShape: filterShape,
+                                                 output: $0.baseAddress!, outputShape: outShape, pool: pool)
                 }
             }}}
             #expect(optimised == reference, "trial \(trial)")
@@ -111,16 +128,19 @@ import Kernels
                 quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
                                          filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
             }
+            let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, channels: 17, bias: nil)!
             optimised.withUnsafeMutableBufferPointer {
-                depthwiseConv2DInt8Optimized(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
-                                             filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
+                depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                                             filterShape: filterShape, output: $0.baseAddress!, outputShape: shape)
             }
         }}
         #expect(optimised == reference)
         #expect(Set(reference).count > 1)   // corners and centre differ: the sums are not all clamped
     }
 
-    @Test func fullyConnectedMatchesReference() {
+    @Test(arguments: [1, 3])
+    func fullyConnectedMatchesReference(threads: Int) {
+        let pool = ThreadPool(threadCount: threads)
         var rng = SeededGenerator(seed: 102)
         for trial in 0..<80 {
             let (batches, depth, units) = (Int.random(in: 1...3, using: &rng), Int.random(in: 1...100, using: &rng), Int.random(in: 1...13, using: &rng))
@@ -140,7 +160,8 @@ import Kernels
                 }
                 let prepared = PreparedInt8FullyConnected(params, filter: f.baseAddress!, inputDepth: depth, outputDepth: units, bias: bb.baseAddress)
                 optimised.withUnsafeMutableBufferPointer {
-                    fullyConnectedInt8Optimized(prepared, input: i.baseAddress!, batches: batches, filter: f.baseAddress!, output: $0.baseAddress!)
+                    fullyConnectedInt8Optimized(prepared, input: i.baseAddress!, batches: batches, filter: f.baseAddress!, output: $0.baseAddress!,
+                                                pool: pool)
                 }
             }}}
             #expect(optimised == reference, "trial \(trial)")
@@ -161,7 +182,7 @@ import Kernels
         let actual = runBinary(Int8.self, input, filter, outputCount: output.count) { i, w, o in
             withOptionalPointer(bias) { b in
                 let prepared = PreparedInt8Conv2D(params, filter: w, filterShape: filter.nhwc, bias: b)
-                var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount, 1))
+                var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount(threadCount: 1), 1))
                 scratch.withUnsafeMutableBufferPointer { s in
                     conv2DInt8Optimized(prepared, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc, scratch: s.baseAddress)
                 }
