@@ -48,21 +48,24 @@ public struct ReducePlan: Sendable, Equatable {
         let total = Shape.elementCount(inputShape)
         guard total > 0 else { return }
         if rank == 0 { body(0, 0); return }
-        var index = [Int](repeating: 0, count: rank)
-        var out = 0
-        let inner = inputShape[rank - 1], innerStride = outputStrides[rank - 1]
-        var offset = 0
-        while offset < total {
-            for i in 0..<inner { body(offset + i, out + i * innerStride) }
-            offset += inner
-            var d = rank - 2
-            while d >= 0 {
-                index[d] += 1
-                out += outputStrides[d]
-                if index[d] < inputShape[d] { break }
-                out -= outputStrides[d] * inputShape[d]
-                index[d] = 0
-                d -= 1
+        // The odometer lives on the stack: this runs at every invoke, which must not allocate.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: rank) { index in
+            index.initialize(repeating: 0)
+            var out = 0
+            let inner = inputShape[rank - 1], innerStride = outputStrides[rank - 1]
+            var offset = 0
+            while offset < total {
+                for i in 0..<inner { body(offset + i, out + i * innerStride) }
+                offset += inner
+                var d = rank - 2
+                while d >= 0 {
+                    index[d] += 1
+                    out += outputStrides[d]
+                    if index[d] < inputShape[d] { break }
+                    out -= outputStrides[d] * inputShape[d]
+                    index[d] = 0
+                    d -= 1
+                }
             }
         }
     }
