@@ -73,10 +73,9 @@ public final class ThreadPool: @unchecked Sendable {
             return
         }
         withoutActuallyEscaping(body) { escapable in
-            // The job reference is cleared before `run` returns, so the closure never outlives
-            // this call even though workers see it through the shared state.
-            let job = _PoolJob(count: count, chunkCount: chunkCount, body: escapable)
-            state.run(job, workerCount: workers.count)
+            // The job's closure is cleared before `run` returns, so it never outlives this call
+            // even though workers see it through the shared state.
+            state.run(count: count, chunkCount: chunkCount, body: escapable, workerCount: workers.count)
         }
     }
 
@@ -98,18 +97,12 @@ public final class ThreadPool: @unchecked Sendable {
 }
 
 /// One `parallelFor` call: the work split and the closure; chunks are claimed under the pool
-/// mutex.
+/// mutex. The pool reuses one instance for every call, so submitting a job allocates nothing.
 final class _PoolJob {
-    let count: Int
-    let chunkCount: Int
-    let body: (Int, Range<Int>) -> Void
+    var count = 0
+    var chunkCount = 0
+    var body: ((Int, Range<Int>) -> Void)?
     var nextChunk = 0
-
-    init(count: Int, chunkCount: Int, body: @escaping (Int, Range<Int>) -> Void) {
-        self.count = count
-        self.chunkCount = chunkCount
-        self.body = body
-    }
 }
 
 /// The shared, mutex-protected state of a ``ThreadPool``: the current job, a generation counter
@@ -120,6 +113,8 @@ final class _PoolState: @unchecked Sendable {
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var job: _PoolJob?
+    /// The job object every `run` fills in (only under `submitMutex`).
+    private let reusableJob = _PoolJob()
     private var generation = 0
     private var busyWorkers = 0
     private var stopping = false
@@ -139,11 +134,16 @@ final class _PoolState: @unchecked Sendable {
         done.deallocate(); wake.deallocate(); submitMutex.deallocate(); mutex.deallocate()
     }
 
-    /// Publishes `job`, works on it from the calling thread (thread index 0) and waits until
+    /// Publishes a job, works on it from the calling thread (thread index 0) and waits until
     /// every worker has left it.
-    func run(_ job: _PoolJob, workerCount: Int) {
+    func run(count: Int, chunkCount: Int, body: @escaping (Int, Range<Int>) -> Void, workerCount: Int) {
         pthread_mutex_lock(submitMutex)
         pthread_mutex_lock(mutex)
+        let job = reusableJob
+        job.count = count
+        job.chunkCount = chunkCount
+        job.body = body
+        job.nextChunk = 0
         self.job = job
         generation &+= 1
         busyWorkers = workerCount
@@ -155,6 +155,7 @@ final class _PoolState: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         while busyWorkers > 0 { pthread_cond_wait(done, mutex) }
         self.job = nil
+        job.body = nil
         pthread_mutex_unlock(mutex)
         pthread_mutex_unlock(submitMutex)
     }
@@ -166,8 +167,8 @@ final class _PoolState: @unchecked Sendable {
             let c = job.nextChunk
             job.nextChunk += 1
             pthread_mutex_unlock(mutex)
-            guard c < job.chunkCount else { return }
-            job.body(thread, ThreadPool.chunk(c, of: job.chunkCount, count: job.count))
+            guard c < job.chunkCount, let body = job.body else { return }
+            body(thread, ThreadPool.chunk(c, of: job.chunkCount, count: job.count))
         }
     }
 
