@@ -1,10 +1,11 @@
+import TestSupport
 import Foundation
 import Testing
 import Kernels
 
 @Suite struct Atan2AddNTests {
     @Test func atan2CoversEveryQuadrantAndBroadcasts() {
-        var rng = SeededRandom(seed: 29)
+        var rng = SplitMix64(seed: 29)
         for _ in 0..<10 {
             let (ls, rs) = randomBroadcastShapes(&rng)
             let plan = BroadcastPlan(lhsShape: ls, rhsShape: rs)!

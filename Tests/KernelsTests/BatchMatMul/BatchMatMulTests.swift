@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Kernels
 
@@ -13,7 +14,7 @@ import Kernels
     /// product over explicitly transposed and broadcast matrices.
     @Test(arguments: 0..<24)
     func referenceMatchesExplicitProduct(seed: Int) {
-        var rng = SeededRandom(seed: UInt64(6000 + seed))
+        var rng = SplitMix64(seed: UInt64(6000 + seed))
         let m = rng.int(1...5), k = rng.int(0...6), n = rng.int(1...5)
         let adjL = seed % 2 == 1, adjR = (seed / 2) % 2 == 1
         let batchRank = rng.int(0...3)

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 import Kernels
 
 @Suite struct BitwiseTests {
     @Test func xorBroadcastsLikeTheFormula() {
-        var rng = SeededRandom(seed: 23)
+        var rng = SplitMix64(seed: 23)
         for _ in 0..<20 {
             let (ls, rs) = randomBroadcastShapes(&rng)
             let plan = BroadcastPlan(lhsShape: ls, rhsShape: rs)!

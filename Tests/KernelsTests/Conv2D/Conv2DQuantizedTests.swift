@@ -4,10 +4,7 @@ import Kernels
 /// Runs one quantised CONV_2D of the op zoo through the reference kernel.
 func runQuantizedConv2D(_ f: QuantizedOpFixture) -> (actual: [Int64], golden: [Int64]) {
     let input = f.inputs[0]!, filter = f.inputs[1]!, output = f.outputs[0]
-    let geometry = ConvGeometry.make(padding: f.padding, inputHeight: input.shape[1], inputWidth: input.shape[2],
-                                     filterHeight: filter.shape[1], filterWidth: filter.shape[2],
-                                     strideHeight: f.options["StrideH"], strideWidth: f.options["StrideW"],
-                                     dilationHeight: f.options["DilationHFactor"], dilationWidth: f.options["DilationWFactor"])!.geometry
+    let geometry = f.convolutionGeometry
     let golden = output.values(Int64.self)
     switch input.dtype {
     case "int16":

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Kernels
 
@@ -56,7 +57,7 @@ struct ConvCase: CustomStringConvertible {
     var input: NHWC, filter: NHWC, output: NHWC, params: Conv2DParams
     var description: String { "in \(input.dims) filter \(filter.dims) stride \(params.geometry.strideHeight)x\(params.geometry.strideWidth) dil \(params.geometry.dilationHeight)" }
 
-    static func random(_ rng: inout SeededRandom, pointwise: Bool = false, groups: Int = 1) -> ConvCase {
+    static func random(_ rng: inout SplitMix64, pointwise: Bool = false, groups: Int = 1) -> ConvCase {
         let cin = rng.int(1...9) * groups, cout = rng.int(1...19) * groups
         let fh = pointwise ? 1 : rng.int(1...4), fw = pointwise ? 1 : rng.int(1...4)
         let sh = pointwise ? 1 : rng.int(1...3), sw = pointwise ? 1 : rng.int(1...3)
@@ -92,7 +93,7 @@ struct ConvCase: CustomStringConvertible {
 
     @Test(arguments: 0..<40)
     func referenceMatchesExplicitPadding(seed: Int) {
-        var rng = SeededRandom(seed: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed))
         let c = ConvCase.random(&rng, groups: seed % 5 == 0 ? 2 : 1)
         let input = rng.floats(c.input.elementCount), filter = rng.floats(c.filter.elementCount)
         let bias = seed % 2 == 0 ? rng.floats(c.output.channels) : nil
@@ -104,7 +105,7 @@ struct ConvCase: CustomStringConvertible {
 
     @Test(arguments: 0..<40)
     func optimizedMatchesReference(seed: Int) {
-        var rng = SeededRandom(seed: UInt64(1000 + seed))
+        var rng = SplitMix64(seed: UInt64(1000 + seed))
         let c = ConvCase.random(&rng, pointwise: seed % 4 == 0)
         let input = rng.floats(c.input.elementCount), filter = rng.floats(c.filter.elementCount)
         let bias = seed % 3 == 0 ? nil : rng.floats(c.output.channels)
@@ -136,7 +137,7 @@ struct ConvCase: CustomStringConvertible {
     @Test func largeOptimizedMatchesReference() {
         // Many rows and channels: several im2col blocks, depth 360 (two GEMM depth blocks),
         // full and partial panels, four threads.
-        var rng = SeededRandom(seed: 77)
+        var rng = SplitMix64(seed: 77)
         let s = NHWC(batch: 1, height: 29, width: 31, channels: 40), f = NHWC(batch: 37, height: 3, width: 3, channels: 40)
         let g = ConvGeometry.make(padding: .same, inputHeight: 29, inputWidth: 31, filterHeight: 3, filterWidth: 3, strideHeight: 1, strideWidth: 1)!
         let o = NHWC(batch: 1, height: g.outputHeight, width: g.outputWidth, channels: 37)

@@ -11,10 +11,7 @@ import Kernels
     @Test(arguments: cases)
     func matchesLiteRTExactly(_ f: QuantizedOpFixture) {
         let input = f.inputs[0]!, filter = f.inputs[1]!, output = f.outputs[0]
-        let geometry = ConvGeometry.make(padding: f.padding, inputHeight: input.shape[1], inputWidth: input.shape[2],
-                                         filterHeight: filter.shape[1], filterWidth: filter.shape[2],
-                                         strideHeight: f.options["StrideH"], strideWidth: f.options["StrideW"],
-                                         dilationHeight: f.options["DilationHFactor"], dilationWidth: f.options["DilationWFactor"])!.geometry
+        let geometry = f.convolutionGeometry
         let params = HybridConvParams(geometry: geometry, filterScales: filter.scales.map(Float.init),
                                       activation: f.fusedActivation.floatRange!,
                                       // LiteRT's per-channel hybrid convolutions always quantise inputs asymmetrically.

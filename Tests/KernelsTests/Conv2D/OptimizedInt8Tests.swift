@@ -1,16 +1,17 @@
+import TestSupport
 import Testing
 import Kernels
 
 /// The optimised int8 paths against the reference kernels on random shapes, scales and zero
 /// points: they must agree exactly (same integer sums, same requantisation).
 @Suite struct OptimizedInt8Tests {
-    private func random(_ n: Int, _ rng: inout SeededGenerator) -> [Int8] {
+    private func random(_ n: Int, _ rng: inout SplitMix64) -> [Int8] {
         (0..<n).map { _ in Int8.random(in: -128...127, using: &rng) }
     }
 
     /// Parameters with random scales and zero points; with `wideMultipliers`, output scales
     /// down to 1e-5 give rescale multipliers above 1 (left shifts) as well as tiny ones.
-    private func randomParams(_ rng: inout SeededGenerator, geometry: ConvGeometry, channels: Int,
+    private func randomParams(_ rng: inout SplitMix64, geometry: ConvGeometry, channels: Int,
                               wideMultipliers: Bool = false) -> QuantizedConvParams {
         let input = AffineQuantization(scale: Float.random(in: 0.005...0.05, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))
         let outputScale = wideMultipliers ? Float.random(in: 0.00001...0.2, using: &rng) : Float.random(in: 0.01...0.2, using: &rng)
@@ -26,7 +27,7 @@ import Kernels
     @Test(arguments: [1, 3])
     func conv2DMatchesReference(threads: Int) {
         let pool = ThreadPool(threadCount: threads)
-        var rng = SeededGenerator(seed: 100)
+        var rng = SplitMix64(seed: 100)
         var compared = 0
         for trial in 0..<80 {
             let pointwise = trial % 3 == 0
@@ -70,7 +71,7 @@ import Kernels
     @Test(arguments: [1, 3])
     func depthwiseConv2DMatchesReference(threads: Int) {
         let pool = ThreadPool(threadCount: threads)
-        var rng = SeededGenerator(seed: 101)
+        var rng = SplitMix64(seed: 101)
         for trial in 0..<80 {
             let inShape = NHWC(batch: 1, height: Int.random(in: 1...9, using: &rng), width: Int.random(in: 1...9, using: &rng),
                                channels: Int.random(in: 1...70, using: &rng))
@@ -141,7 +142,7 @@ import Kernels
     @Test(arguments: [1, 3])
     func fullyConnectedMatchesReference(threads: Int) {
         let pool = ThreadPool(threadCount: threads)
-        var rng = SeededGenerator(seed: 102)
+        var rng = SplitMix64(seed: 102)
         for trial in 0..<80 {
             let (batches, depth, units) = (Int.random(in: 1...3, using: &rng), Int.random(in: 1...100, using: &rng), Int.random(in: 1...13, using: &rng))
             let perChannel = Bool.random(using: &rng)
@@ -171,10 +172,7 @@ import Kernels
     @Test(arguments: Conv2DQuantizedTests.cases.filter { $0.inputs[0]!.dtype == "int8" })
     func optimisedConv2DMatchesLiteRT(_ f: QuantizedOpFixture) {
         let input = f.inputs[0]!, filter = f.inputs[1]!, output = f.outputs[0]
-        let geometry = ConvGeometry.make(padding: f.padding, inputHeight: input.shape[1], inputWidth: input.shape[2],
-                                         filterHeight: filter.shape[1], filterWidth: filter.shape[2],
-                                         strideHeight: f.options["StrideH"], strideWidth: f.options["StrideW"],
-                                         dilationHeight: f.options["DilationHFactor"], dilationWidth: f.options["DilationWFactor"])!.geometry
+        let geometry = f.convolutionGeometry
         let params = QuantizedConvParams.make(geometry: geometry, input: input.quantization, filterScales: filter.scales.map(Float.init),
                                               filterZeroPoint: 0, output: output.quantization, outputChannels: filter.shape[0],
                                               activation: f.fusedActivation, qmin: -128, qmax: 127)!

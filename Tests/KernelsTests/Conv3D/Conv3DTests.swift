@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Kernels
 
@@ -5,7 +6,7 @@ import Kernels
     static let none = ActivationRange<Float>(min: -.infinity, max: .infinity)
 
     @Test func pointwiseFilterIsAMatrixProductPerVoxel() throws {
-        var rng = SeededRandom(seed: 3)
+        var rng = SplitMix64(seed: 3)
         let inShape = [2, 2, 3, 2, 3], filterShape = [1, 1, 1, 3, 4]
         let x = rng.floats(Shape.elementCount(inShape)), w = rng.floats(12), bias = rng.floats(4)
         let (params, spatial) = try #require(Conv3DParams.forward(padding: .valid, input: [2, 3, 2], filter: [1, 1, 1],
@@ -26,7 +27,7 @@ import Kernels
     /// <conv(x), y> = <x, convT(y)> for every x and y (no bias, no activation).
     @Test(arguments: [PaddingScheme.same, .valid])
     func transposeIsTheAdjointOfForward(padding: PaddingScheme) throws {
-        var rng = SeededRandom(seed: 5)
+        var rng = SplitMix64(seed: 5)
         let spatialIn = [4, 5, 3], filter = [2, 3, 2], strides = [2, 1, 2], dilations = [1, 2, 1], cin = 2, cout = 3
         let (fwd, spatialOut) = try #require(Conv3DParams.forward(padding: padding, input: spatialIn, filter: filter, strides: strides,
                                                                   dilations: dilations, activation: Self.none))

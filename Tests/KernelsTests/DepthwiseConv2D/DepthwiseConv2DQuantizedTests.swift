@@ -9,10 +9,7 @@ import Kernels
     @Test(arguments: cases)
     func matchesLiteRTBitExactly(_ f: QuantizedOpFixture) {
         let input = f.inputs[0]!, filter = f.inputs[1]!, output = f.outputs[0]
-        let geometry = ConvGeometry.make(padding: f.padding, inputHeight: input.shape[1], inputWidth: input.shape[2],
-                                         filterHeight: filter.shape[1], filterWidth: filter.shape[2],
-                                         strideHeight: f.options["StrideH"], strideWidth: f.options["StrideW"],
-                                         dilationHeight: f.options["DilationHFactor"], dilationWidth: f.options["DilationWFactor"])!.geometry
+        let geometry = f.convolutionGeometry
         let params = QuantizedConvParams.make(geometry: geometry, input: input.quantization, filterScales: filter.scales.map(Float.init),
                                               filterZeroPoint: 0, output: output.quantization, outputChannels: filter.shape[3],
                                               activation: f.fusedActivation, qmin: -128, qmax: 127)!

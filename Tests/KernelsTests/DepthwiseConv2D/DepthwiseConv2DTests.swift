@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Kernels
 
@@ -14,7 +15,7 @@ func depthwiseViaGroupedConv(_ input: [Float], _ s: NHWC, _ filter: [Float], _ f
 
 struct DepthwiseCase {
     var input: NHWC, filter: NHWC, output: NHWC, params: DepthwiseConv2DParams
-    static func random(_ rng: inout SeededRandom, multiplier: Int, filterSize: Int? = nil, stride: Int? = nil) -> DepthwiseCase {
+    static func random(_ rng: inout SplitMix64, multiplier: Int, filterSize: Int? = nil, stride: Int? = nil) -> DepthwiseCase {
         let cin = rng.int(1...21)
         let fh = filterSize ?? rng.int(1...5), fw = filterSize ?? rng.int(1...5)
         let sh = stride ?? rng.int(1...2), sw = stride ?? rng.int(1...2)
@@ -35,7 +36,7 @@ struct DepthwiseCase {
 @Suite struct DepthwiseConv2DTests {
     @Test(arguments: 0..<30)
     func referenceMatchesGroupedConvolution(seed: Int) {
-        var rng = SeededRandom(seed: UInt64(2000 + seed))
+        var rng = SplitMix64(seed: UInt64(2000 + seed))
         let c = DepthwiseCase.random(&rng, multiplier: 1 + seed % 3)
         let input = rng.floats(c.input.elementCount), filter = rng.floats(c.filter.elementCount)
         let bias = seed % 2 == 0 ? rng.floats(c.output.channels) : nil
@@ -51,7 +52,7 @@ struct DepthwiseCase {
     /// 1 and 2) and on random ones, with 1 to 3 threads.
     @Test(arguments: 0..<40)
     func optimizedMatchesReference(seed: Int) {
-        var rng = SeededRandom(seed: UInt64(3000 + seed))
+        var rng = SplitMix64(seed: UInt64(3000 + seed))
         let c: DepthwiseCase
         switch seed % 4 {
         case 0: c = .random(&rng, multiplier: 1, filterSize: 3, stride: 1)

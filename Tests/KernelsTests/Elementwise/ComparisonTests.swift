@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 import Kernels
 
 @Suite struct ComparisonTests {
     @Test(arguments: ComparisonOperator.allCases)
     func comparisonsMatchSwiftOperators(op: ComparisonOperator) {
-        var rng = SeededRandom(seed: 11)
+        var rng = SplitMix64(seed: 11)
         func formula<T: Comparable>(_ a: T, _ b: T) -> UInt8 {
             let r: Bool
             switch op {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Kernels
 
@@ -15,7 +16,7 @@ import Kernels
 
     @Test(arguments: 0..<30)
     func optimizedMatchesReference(seed: Int) {
-        var rng = SeededRandom(seed: UInt64(4000 + seed))
+        var rng = SplitMix64(seed: UInt64(4000 + seed))
         // Every third case spans several GEMM depth blocks (256) with a partial last block.
         let batch = [1, 1, 2, 5, 7, 13][seed % 6], depth = seed % 3 == 0 ? rng.int(257...700) : rng.int(0...70)
         let outputs = rng.int(1...41)

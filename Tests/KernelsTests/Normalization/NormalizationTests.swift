@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 import Foundation
 import Kernels
 
 @Suite struct NormalizationTests {
     @Test func l2NormalizationGivesUnitRows() {
-        var rng = SeededRandom(seed: 131)
+        var rng = SplitMix64(seed: 131)
         let rows = 4, depth = 13
         let x = rng.floats(rows * depth, in: -3...3) + [Float](repeating: 0, count: depth)
         let input = TestBuffer(x), out = TestBuffer(repeating: Float.nan, count: x.count)
@@ -20,7 +21,7 @@ import Kernels
 
     @Test(arguments: [0, 1, 2, 5])
     func lrnMatchesWindowFormula(radius: Int) {
-        var rng = SeededRandom(seed: 141)
+        var rng = SplitMix64(seed: 141)
         let rows = 3, depth = 7
         let params = LocalResponseNormalizationParams(radius: radius, bias: 1.5, alpha: 0.3, beta: 0.75)
         let x = rng.floats(rows * depth, in: -2...2)

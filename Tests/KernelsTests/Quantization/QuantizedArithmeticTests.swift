@@ -1,19 +1,8 @@
+import TestSupport
 import Foundation
 import Testing
 import Kernels
 
-/// A small deterministic generator (SplitMix64) so randomised tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Floor division of Int64 values (Swift's `/` truncates).
 private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
@@ -38,7 +27,7 @@ private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     }
 
     @Test func doublingHighMulMatchesFloorOfProductPlusHalf() {
-        var rng = SeededGenerator(seed: 1)
+        var rng = SplitMix64(seed: 1)
         for _ in 0..<20000 {
             let a = Int32.random(in: .min ... .max, using: &rng)
             let b = Int32.random(in: .min ... .max, using: &rng)
@@ -59,7 +48,7 @@ private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     }
 
     @Test func roundingDivideMatchesRoundedQuotient() {
-        var rng = SeededGenerator(seed: 2)
+        var rng = SplitMix64(seed: 2)
         for _ in 0..<20000 {
             let x = Int32.random(in: .min ... .max, using: &rng)
             let e = Int.random(in: 0...31, using: &rng)
@@ -88,7 +77,7 @@ private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     }
 
     @Test func quantizedMultiplierIsWithinHalfAnUlpOfTheReal() {
-        var rng = SeededGenerator(seed: 3)
+        var rng = SplitMix64(seed: 3)
         for _ in 0..<5000 {
             let real = Double.random(in: 1e-8...1e4, using: &rng)
             let q = QuantizedMultiplier(real)
@@ -114,7 +103,7 @@ private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     }
 
     @Test func multiplyByQuantizedMultiplierIsWithinOneOfTheExactProduct() {
-        var rng = SeededGenerator(seed: 4)
+        var rng = SplitMix64(seed: 4)
         for _ in 0..<20000 {
             let real = Double.random(in: 1e-6...0.99, using: &rng)
             let q = QuantizedMultiplier(real)
@@ -157,7 +146,7 @@ private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
 
     @Test func fixedPointExpMatchesExp() {
         // Q5.26 inputs in [-31, 0]; result Q0.31.
-        var rng = SeededGenerator(seed: 5)
+        var rng = SplitMix64(seed: 5)
         for _ in 0..<2000 {
             let x = Double.random(in: -31...0, using: &rng)
             let raw = Int32((x * 0x1p26).rounded())
@@ -168,7 +157,7 @@ private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     }
 
     @Test func fixedPointReciprocalAndLogMatchFloat() {
-        var rng = SeededGenerator(seed: 6)
+        var rng = SplitMix64(seed: 6)
         for _ in 0..<2000 {
             let x = Double.random(in: 0..<1, using: &rng)
             let raw = Int32((x * 0x1p31).rounded(.down))

@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 import Kernels
@@ -8,7 +9,7 @@ import Kernels
 @Suite struct QuantizedDifferentialMoreTests {
     // TRANSPOSE_CONV int8: 1 unit.
     @Test func transposeConvAgreesWithFloatWithinOneUnit() {
-        var rng = SeededGenerator(seed: 200)
+        var rng = SplitMix64(seed: 200)
         var worst = 0
         for _ in 0..<differentialIterations {
             let inShape = NHWC(batch: 1, height: Int.random(in: 1...4, using: &rng), width: Int.random(in: 1...4, using: &rng),
@@ -53,7 +54,7 @@ import Kernels
 
     // BATCH_MATMUL int8 (adj_y both ways): 1 unit.
     @Test func batchMatMulAgreesWithFloatWithinOneUnit() {
-        var rng = SeededGenerator(seed: 201)
+        var rng = SplitMix64(seed: 201)
         var worst = 0
         for _ in 0..<differentialIterations {
             let (b, r, d, c) = (Int.random(in: 1...2, using: &rng), Int.random(in: 1...4, using: &rng), Int.random(in: 1...8, using: &rng), Int.random(in: 1...4, using: &rng))
@@ -85,7 +86,7 @@ import Kernels
     // like LiteRT (1 unit against rounding). RSQRT (fixed point) and LOG_SOFTMAX: 1 unit.
     // L2_NORMALIZATION: 1 unit.
     @Test func elementwiseKernelsAgreeWithFloat() {
-        var rng = SeededGenerator(seed: 202)
+        var rng = SplitMix64(seed: 202)
         var worst: [String: Int] = [:]
         for _ in 0..<differentialIterations {
             let n = Int.random(in: 2...48, using: &rng)
@@ -157,7 +158,7 @@ import Kernels
     // QUANTIZE from float (exact: the same rounding by definition) and DEQUANTIZE (exact in
     // double, then rounded to float).
     @Test func quantizeAndDequantizeMatchTheirFormulas() {
-        var rng = SeededGenerator(seed: 203)
+        var rng = SplitMix64(seed: 203)
         for _ in 0..<differentialIterations {
             let q = randomTestQuantization(Int8.self, using: &rng)
             let values = (0..<32).map { _ in Float.random(in: -10...10, using: &rng) }
@@ -180,7 +181,7 @@ import Kernels
     // scaled by the later factors, and the final rescale and the reference's own rounding add
     // one unit.
     @Test func reduceProdIsWithinTheCompoundedRoundingBound() {
-        var rng = SeededGenerator(seed: 204)
+        var rng = SplitMix64(seed: 204)
         var cases = 0
         for _ in 0..<differentialIterations {
             let (outer, count) = (Int.random(in: 1...4, using: &rng), Int.random(in: 1...4, using: &rng))
@@ -213,7 +214,7 @@ import Kernels
 
     // CONV_2D 16x8: 1 unit of int16.
     @Test func conv2DInt16x8AgreesWithFloatWithinOneUnit() {
-        var rng = SeededGenerator(seed: 205)
+        var rng = SplitMix64(seed: 205)
         var worst = 0
         for _ in 0..<differentialIterations {
             let inShape = NHWC(batch: 1, height: Int.random(in: 2...6, using: &rng), width: Int.random(in: 2...6, using: &rng), channels: Int.random(in: 1...3, using: &rng))
@@ -257,7 +258,7 @@ import Kernels
     // allows: sum |w * filterScale| * inputScale / 2 per output (plus float rounding).
     @Test(arguments: [false, true])
     func hybridFullyConnectedIsWithinTheInputQuantisationError(asymmetric: Bool) {
-        var rng = SeededGenerator(seed: asymmetric ? 207 : 206)
+        var rng = SplitMix64(seed: asymmetric ? 207 : 206)
         for _ in 0..<differentialIterations {
             let (batches, depth, units) = (Int.random(in: 1...3, using: &rng), Int.random(in: 1...40, using: &rng), Int.random(in: 1...8, using: &rng))
             let scales = (0..<units).map { _ in Float.random(in: 0.002...0.02, using: &rng) }

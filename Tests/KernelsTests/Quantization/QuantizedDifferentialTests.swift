@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import Testing
 import Kernels
@@ -18,7 +19,7 @@ func testQuantization<T: QuantizedElement>(_: T.Type, lo: Double, hi: Double) ->
     return AffineQuantization(scale: Float(scale), zeroPoint: Int32(min(max(zero, Double(T.quantizedMin)), Double(T.quantizedMax))))
 }
 
-func randomTestQuantization<T: QuantizedElement>(_: T.Type, using rng: inout SeededGenerator) -> AffineQuantization {
+func randomTestQuantization<T: QuantizedElement>(_: T.Type, using rng: inout SplitMix64) -> AffineQuantization {
     let span = Double.random(in: 0.5...8, using: &rng)
     let lo = -span * Double.random(in: 0...1, using: &rng)
     return testQuantization(T.self, lo: lo, hi: lo + span)
@@ -33,7 +34,7 @@ func realValue<T: QuantizedElement>(_ v: T, _ q: AffineQuantization) -> Double {
     Double(q.scale) * Double(Int32(v) - q.zeroPoint)
 }
 
-func randomStored<T: QuantizedElement>(_: T.Type, _ n: Int, using rng: inout SeededGenerator) -> [T] {
+func randomStored<T: QuantizedElement>(_: T.Type, _ n: Int, using rng: inout SplitMix64) -> [T] {
     (0..<n).map { _ in T(truncatingIfNeeded: Int32.random(in: T.quantizedMin...T.quantizedMax, using: &rng)) }
 }
 
@@ -51,7 +52,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
     // CONV_2D: TFLite's conv tests compare with a 1-unit tolerance.
     @Test(arguments: [false, true])
     func conv2DAgreesWithFloatWithinOneUnit(uint8: Bool) {
-        var rng = SeededGenerator(seed: uint8 ? 11 : 10)
+        var rng = SplitMix64(seed: uint8 ? 11 : 10)
         var worst = 0
         for _ in 0..<differentialIterations {
             worst = max(worst, uint8 ? convCase(UInt8.self, &rng, depthwise: false) : convCase(Int8.self, &rng, depthwise: false))
@@ -62,7 +63,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
     // DEPTHWISE_CONV_2D: 1 unit.
     @Test(arguments: [false, true])
     func depthwiseConv2DAgreesWithFloatWithinOneUnit(uint8: Bool) {
-        var rng = SeededGenerator(seed: uint8 ? 21 : 20)
+        var rng = SplitMix64(seed: uint8 ? 21 : 20)
         var worst = 0
         for _ in 0..<differentialIterations {
             worst = max(worst, uint8 ? convCase(UInt8.self, &rng, depthwise: true) : convCase(Int8.self, &rng, depthwise: true))
@@ -70,7 +71,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
         #expect(worst <= 1, "max error \(worst) units")
     }
 
-    private func convCase<T: QuantizedElement>(_: T.Type, _ rng: inout SeededGenerator, depthwise: Bool) -> Int {
+    private func convCase<T: QuantizedElement>(_: T.Type, _ rng: inout SplitMix64, depthwise: Bool) -> Int {
         let symmetric = T.self == Int8.self
         let inShape = NHWC(batch: Int.random(in: 1...2, using: &rng), height: Int.random(in: 3...8, using: &rng),
                            width: Int.random(in: 3...8, using: &rng), channels: Int.random(in: 1...4, using: &rng))
@@ -134,7 +135,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
     // FULLY_CONNECTED: 1 unit.
     @Test(arguments: [false, true])
     func fullyConnectedAgreesWithFloatWithinOneUnit(uint8: Bool) {
-        var rng = SeededGenerator(seed: uint8 ? 31 : 30)
+        var rng = SplitMix64(seed: uint8 ? 31 : 30)
         var worst = 0
         for _ in 0..<differentialIterations {
             worst = max(worst, uint8 ? fcCase(UInt8.self, &rng) : fcCase(Int8.self, &rng))
@@ -142,7 +143,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
         #expect(worst <= 1, "max error \(worst) units")
     }
 
-    private func fcCase<T: QuantizedElement>(_: T.Type, _ rng: inout SeededGenerator) -> Int {
+    private func fcCase<T: QuantizedElement>(_: T.Type, _ rng: inout SplitMix64) -> Int {
         let symmetric = T.self == Int8.self
         let (batches, depth, units) = (Int.random(in: 1...3, using: &rng), Int.random(in: 1...40, using: &rng), Int.random(in: 1...10, using: &rng))
         let iq = randomTestQuantization(T.self, using: &rng)
@@ -175,7 +176,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
     // ADD / SUB / MUL with broadcasting: 1 unit (TFLite's add/mul tests use a 1-step tolerance).
     @Test(arguments: ["ADD", "SUB", "MUL"])
     func binaryAgreesWithFloatWithinOneUnit(op: String) {
-        var rng = SeededGenerator(seed: UInt64(op.utf8.reduce(0) { $0 * 31 + UInt64($1) }))
+        var rng = SplitMix64(seed: UInt64(op.utf8.reduce(0) { $0 * 31 + UInt64($1) }))
         var worst = 0
         for k in 0..<differentialIterations {
             worst = max(worst, k % 2 == 0 ? binaryCase(Int8.self, op, &rng) : binaryCase(UInt8.self, op, &rng))
@@ -183,7 +184,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
         #expect(worst <= 1, "max error \(worst) units")
     }
 
-    private func binaryCase<T: QuantizedElement>(_: T.Type, _ op: String, _ rng: inout SeededGenerator) -> Int {
+    private func binaryCase<T: QuantizedElement>(_: T.Type, _ op: String, _ rng: inout SplitMix64) -> Int {
         let outShape = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 1...4, using: &rng) }
         let aShape = outShape
         let bShape = outShape.map { Bool.random(using: &rng) ? 1 : $0 }
@@ -231,7 +232,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
 
     // AVERAGE_POOL_2D: 1 unit; MAX_POOL_2D: exact (a selection, no arithmetic).
     @Test func poolsAgreeWithFloat() {
-        var rng = SeededGenerator(seed: 40)
+        var rng = SplitMix64(seed: 40)
         var worstAverage = 0, worstMax = 0
         for _ in 0..<differentialIterations {
             let shape = NHWC(batch: 1, height: Int.random(in: 2...9, using: &rng), width: Int.random(in: 2...9, using: &rng),
@@ -271,7 +272,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
     // LOGISTIC, TANH, GELU via lookup tables: 1 unit. HARD_SWISH: TFLite's test accepts about
     // 2 units (its fixed-point reluish path); bound 2 here. LEAKY_RELU: 1 unit.
     @Test func activationsAgreeWithFloat() {
-        var rng = SeededGenerator(seed: 50)
+        var rng = SplitMix64(seed: 50)
         var worst: [String: Int] = [:]
         for _ in 0..<differentialIterations {
             let iq = randomTestQuantization(Int8.self, using: &rng)
@@ -315,7 +316,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
 
     // MEAN and SUM over random axes: 1 unit.
     @Test func meanAndSumAgreeWithFloat() {
-        var rng = SeededGenerator(seed: 60)
+        var rng = SplitMix64(seed: 60)
         var worst = 0
         for _ in 0..<differentialIterations {
             let shape = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 1...5, using: &rng) }
@@ -350,7 +351,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
 
     // QUANTIZE int8 <-> uint8 and rescaling requantisation: 1 unit.
     @Test func requantizeAgreesWithFloat() {
-        var rng = SeededGenerator(seed: 70)
+        var rng = SplitMix64(seed: 70)
         var worst = 0
         for _ in 0..<differentialIterations {
             let iq = randomTestQuantization(Int8.self, using: &rng)
@@ -368,7 +369,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
 
     // CONCATENATION with differing input scales: 1 unit.
     @Test func concatenationAgreesWithFloat() {
-        var rng = SeededGenerator(seed: 80)
+        var rng = SplitMix64(seed: 80)
         var worst = 0
         for _ in 0..<differentialIterations {
             let outer = Int.random(in: 1...3, using: &rng), inner = Int.random(in: 1...4, using: &rng)
@@ -395,7 +396,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
 
     // RESIZE_BILINEAR int8 (the interpolation in stored units, same quantisation): 1 unit.
     @Test func resizeBilinearAgreesWithFloat() {
-        var rng = SeededGenerator(seed: 90)
+        var rng = SplitMix64(seed: 90)
         var worst = 0
         for _ in 0..<differentialIterations {
             let inShape = NHWC(batch: 1, height: Int.random(in: 1...6, using: &rng), width: Int.random(in: 1...6, using: &rng), channels: 2)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Kernels
 
@@ -28,7 +29,7 @@ func naiveReduce<T>(_ input: [T], _ shape: [Int], _ axes: Set<Int>, _ initial: T
 
     @Test(arguments: ReduceOperator.allCases)
     func floatAndIntegerReductionsMatchGrouping(op: ReduceOperator) {
-        var rng = SeededRandom(seed: 51)
+        var rng = SplitMix64(seed: 51)
         for _ in 0..<40 {
             let rank = rng.int(0...5)
             let shape = (0..<rank).map { _ in rng.int(0...3) == 0 ? 1 : rng.int(1...4) }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Kernels
 
@@ -10,7 +11,7 @@ import Kernels
 
     @Test(arguments: [false, true])
     func sameSizeIsIdentity(halfPixel: Bool) {
-        var rng = SeededRandom(seed: 61)
+        var rng = SplitMix64(seed: 61)
         let s = NHWC(batch: 2, height: 5, width: 7, channels: 3)
         let x = rng.floats(s.elementCount)
         #expect(bilinear(x, s, s, ResizeParams(alignCorners: false, halfPixelCenters: halfPixel)) == x)

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 import Kernels
 
 @Suite struct SegmentReduceTests {
     @Test(arguments: SegmentReduction.allCases)
     func matchesGroupingReference(reduction: SegmentReduction) throws {
-        var rng = SeededRandom(seed: 19)
+        var rng = SplitMix64(seed: 19)
         for _ in 0..<10 {
             let rows = rng.int(0...8), inner = rng.int(1...3), segments = rng.int(1...5)
             let ids = (0..<rows).map { _ in Int32(rng.int(-1...segments - 1)) }

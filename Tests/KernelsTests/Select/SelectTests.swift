@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 import Kernels
 
 @Suite struct SelectTests {
     @Test func broadcastsConditionAndValuesFromRank0To6() throws {
-        var rng = SeededRandom(seed: 31)
+        var rng = SplitMix64(seed: 31)
         for _ in 0..<30 {
             let (cs, ab) = randomBroadcastShapes(&rng)
             let (a, b) = (ab, rng.int(0...1) == 0 ? ab : Array(ab.dropFirst(rng.int(0...ab.count))))

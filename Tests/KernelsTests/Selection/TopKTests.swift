@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 import Kernels
 
 @Suite struct TopKTests {
     @Test func matchesStableSortDescending() {
-        var rng = SeededRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<20 {
             let rows = rng.int(1...3), length = rng.int(1...9), k = rng.int(0...length)
             // Few distinct values, so ties are common.

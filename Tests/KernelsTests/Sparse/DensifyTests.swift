@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Kernels
 
@@ -11,7 +12,7 @@ import Kernels
     /// Random matrices encoded as CSR rows (dense outer level, compressed inner level) by the
     /// test, then expanded.
     @Test func csrMatricesRoundTrip() throws {
-        var rng = SeededRandom(seed: 161)
+        var rng = SplitMix64(seed: 161)
         for _ in 0..<20 {
             let rows = rng.int(1...6), cols = rng.int(1...6)
             let dense = (0..<(rows * cols)).map { _ in rng.int(0...2) == 0 ? Float(rng.int(1...9)) : 0 }

@@ -1,11 +1,12 @@
+import TestSupport
 import Kernels
 
 /// Random operand shapes that broadcast together, rank 0 to 6, from the same output shape with
 /// some axes set to 1 and some leading axes dropped.
-func randomBroadcastShapes(_ rng: inout SeededRandom, maxRank: Int = 6) -> ([Int], [Int]) {
+func randomBroadcastShapes(_ rng: inout SplitMix64, maxRank: Int = 6) -> ([Int], [Int]) {
     let rank = rng.int(0...maxRank)
     let out = (0..<rank).map { _ in rng.int(1...4) }
-    func operand(_ rng: inout SeededRandom) -> [Int] {
+    func operand(_ rng: inout SplitMix64) -> [Int] {
         let dropped = rng.int(0...rank)
         return out.dropFirst(dropped).map { rng.int(0...2) == 0 ? 1 : $0 }
     }

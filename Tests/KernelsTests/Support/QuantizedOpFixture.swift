@@ -148,3 +148,15 @@ func runBinary<T: QuantizedElement>(_: T.Type, _ a: QuantizedOpFixture.Tensor, _
     }
     return out.map(Int64.init)
 }
+
+extension QuantizedOpFixture {
+    /// The window geometry of a convolution-like fixture (input 0 NHWC, input 1 a filter whose
+    /// axes 1 and 2 are its height and width), from its recorded options.
+    var convolutionGeometry: ConvGeometry {
+        let input = inputs[0]!, filter = inputs[1]!
+        return ConvGeometry.make(padding: padding, inputHeight: input.shape[1], inputWidth: input.shape[2],
+                                 filterHeight: filter.shape[1], filterWidth: filter.shape[2],
+                                 strideHeight: options["StrideH"], strideWidth: options["StrideW"],
+                                 dilationHeight: options["DilationHFactor"], dilationWidth: options["DilationWFactor"])!.geometry
+    }
+}

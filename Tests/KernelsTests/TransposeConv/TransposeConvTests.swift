@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Kernels
 
@@ -6,7 +7,7 @@ import Kernels
     /// transpose of the scatter, computed independently.
     @Test(arguments: 0..<25)
     func referenceMatchesGatherForm(seed: Int) {
-        var rng = SeededRandom(seed: UInt64(5000 + seed))
+        var rng = SplitMix64(seed: UInt64(5000 + seed))
         let s = NHWC(batch: rng.int(1...2), height: rng.int(1...5), width: rng.int(1...5), channels: rng.int(1...4))
         let f = NHWC(batch: rng.int(1...5), height: rng.int(1...4), width: rng.int(1...4), channels: s.channels)
         let sh = rng.int(1...3), sw = rng.int(1...3)
@@ -38,7 +39,7 @@ import Kernels
     /// counts (including more pixels than one GEMM block).
     @Test(arguments: 0..<25)
     func optimizedMatchesReference(seed: Int) {
-        var rng = SeededRandom(seed: UInt64(5500 + seed))
+        var rng = SplitMix64(seed: UInt64(5500 + seed))
         let big = seed % 5 == 0
         let s = NHWC(batch: rng.int(1...2), height: big ? 11 : rng.int(1...5), width: big ? 13 : rng.int(1...5), channels: rng.int(1...20))
         let f = NHWC(batch: rng.int(1...11), height: rng.int(1...4), width: rng.int(1...4), channels: s.channels)

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 import Kernels
 
 @Suite struct WhereUniqueTests {
     @Test func whereListsCoordinatesInRowMajorOrder() {
-        var rng = SeededRandom(seed: 37)
+        var rng = SplitMix64(seed: 37)
         for rank in 0...4 {
             let shape = (0..<rank).map { _ in rng.int(0...3) }
             let x = (0..<Shape.elementCount(shape)).map { _ in UInt8(rng.int(0...1) * rng.int(1...3)) }
