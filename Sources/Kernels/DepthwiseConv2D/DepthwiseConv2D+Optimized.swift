@@ -1,16 +1,21 @@
 extension DepthwiseConv2D {
     /// The optimised DEPTHWISE_CONV_2D for depth multiplier 1 (what MobileNets and the MediaPipe
-    /// models use, any filter size, stride and dilation): for each output pixel, eight channels
-    /// at a time accumulate every in-bounds tap in a `SIMD8<Float>` register, reading input and
-    /// filter in their native channel-innermost layout; interior pixels of 3x3 and 5x5 filters
-    /// use unrolled taps. Output rows are split across `pool`. Other multipliers run the
-    /// reference loop.
+    /// models use, any filter size, stride and dilation), reading input and filter in their
+    /// native channel-innermost layout: groups of channels accumulate every tap in one vector
+    /// register. Interior pixels of 3x3 and 5x5 filters run with the group's taps held in
+    /// registers (``InteriorSpan``); border pixels walk their in-bounds taps one pixel at a time.
+    /// Output rows are split across `pool`. Other multipliers run the reference loop.
+    ///
+    /// - Parameter scratch: ``scratchFloatCount(params:inputShape:filterShape:outputShape:)``
+    ///   floats; with them, a padded 3x3 or 5x5 layer first copies its input into a zero-bordered
+    ///   image so that every output pixel takes the interior path. Nil (or a count of 0) runs the
+    ///   border pixels one at a time instead.
     public static func optimized(params: DepthwiseConv2DParams,
                                  input: UnsafePointer<Float>, inputShape: NHWC,
                                  filter: UnsafePointer<Float>, filterShape: NHWC,
                                  bias: UnsafePointer<Float>?,
                                  output: UnsafeMutablePointer<Float>, outputShape: NHWC,
-                                 pool: ThreadPool) {
+                                 scratch: UnsafeMutablePointer<Float>? = nil, pool: ThreadPool) {
         guard params.depthMultiplier == 1 else {
             reference(params: params, input: input, inputShape: inputShape, filter: filter,
                       filterShape: filterShape, bias: bias, output: output, outputShape: outputShape)
@@ -18,6 +23,19 @@ extension DepthwiseConv2D {
         }
         let rows = outputShape.batch * outputShape.height
         let work = outputShape.elementCount * filterShape.height * filterShape.width
+        if let scratch, let padded = PaddedInput(params: params, inputShape: inputShape, filterShape: filterShape,
+                                                 outputShape: outputShape) {
+            pool.parallelFor(count: inputShape.batch * padded.height, chunks: pool.chunks(forWork: padded.floatCount)) { _, range in
+                padded.fill(rows: range, from: input, into: scratch)
+            }
+            pool.parallelFor(count: rows, chunks: pool.chunks(forWork: work)) { _, range in
+                for row in range {
+                    padded.outputRow(row, image: scratch, filter: filter, bias: bias, activation: params.activation,
+                                     output: output, outputShape: outputShape)
+                }
+            }
+            return
+        }
         pool.parallelFor(count: rows, chunks: pool.chunks(forWork: work)) { _, range in
             for row in range {
                 channelVectorRow(row: row, params: params, input: input, inputShape: inputShape,
@@ -27,9 +45,81 @@ extension DepthwiseConv2D {
         }
     }
 
-    /// One output row (fixed batch and y) of the multiplier-1 fast path. Interior pixels of
-    /// 3x3 and 5x5 filters without dilation take an unrolled path; border pixels, other sizes
-    /// and dilations walk only their in-bounds taps.
+    /// Floats of scratch that ``optimized(params:input:inputShape:filter:filterShape:bias:output:outputShape:scratch:pool:)``
+    /// uses for the zero-bordered copy of the input; 0 when the layer has no padding or is not a
+    /// 3x3 or 5x5, undilated, multiplier-1 layer.
+    public static func scratchFloatCount(params: DepthwiseConv2DParams, inputShape: NHWC, filterShape: NHWC,
+                                         outputShape: NHWC) -> Int {
+        PaddedInput(params: params, inputShape: inputShape, filterShape: filterShape, outputShape: outputShape)?.floatCount ?? 0
+    }
+
+    /// The input copied into a larger image with the padding as explicit zeros, for padded 3x3
+    /// and 5x5 layers: the copy costs one pass over the input, while border pixels taken one at
+    /// a time cost a slow path for up to half the pixels of the small late layers (a 5x5 layer
+    /// with 14x14 outputs has 96 border pixels of 196).
+    struct PaddedInput {
+        let input: NHWC
+        let size: Int
+        let strideHeight: Int, strideWidth: Int
+        /// Zero rows above and columns left of the input.
+        let top: Int, left: Int
+        /// Extents of the padded image: the input plus the padding every window needs.
+        let height: Int, width: Int
+
+        init?(params: DepthwiseConv2DParams, inputShape: NHWC, filterShape: NHWC, outputShape: NHWC) {
+            let g = params.geometry
+            let size = filterShape.height
+            guard params.depthMultiplier == 1, filterShape.width == size, size == 3 || size == 5,
+                  g.dilationHeight == 1, g.dilationWidth == 1 else { return nil }
+            input = inputShape
+            self.size = size
+            strideHeight = g.strideHeight
+            strideWidth = g.strideWidth
+            top = g.paddingHeight.before
+            left = g.paddingWidth.before
+            height = Swift.max(top + inputShape.height, (outputShape.height - 1) * g.strideHeight + size)
+            width = Swift.max(left + inputShape.width, (outputShape.width - 1) * g.strideWidth + size)
+            let needed = (outputShape.height - 1) * g.strideHeight + size - top > inputShape.height
+                || (outputShape.width - 1) * g.strideWidth + size - left > inputShape.width
+            guard top > 0 || left > 0 || needed else { return nil }
+        }
+
+        var floatCount: Int { input.batch * height * width * input.channels }
+
+        /// Writes padded rows `rows` (indexed `batch * height + y`) of the image.
+        func fill(rows: Range<Int>, from source: UnsafePointer<Float>, into image: UnsafeMutablePointer<Float>) {
+            let c = input.channels, rowFloats = width * c
+            for row in rows {
+                let b = row / height, y = row % height - top
+                let dst = image + row * rowFloats
+                guard y >= 0 && y < input.height else {
+                    dst.update(repeating: 0, count: rowFloats)
+                    continue
+                }
+                dst.update(repeating: 0, count: left * c)
+                (dst + left * c).update(from: source + ((b * input.height + y) * input.width) * c, count: input.width * c)
+                let after = (left + input.width) * c
+                (dst + after).update(repeating: 0, count: rowFloats - after)
+            }
+        }
+
+        /// One output row (`batch * outputHeight + y`), every pixel through ``InteriorSpan``.
+        @inline(__always)
+        func outputRow(_ row: Int, image: UnsafePointer<Float>, filter: UnsafePointer<Float>, bias: UnsafePointer<Float>?,
+                       activation: ActivationRange<Float>, output: UnsafeMutablePointer<Float>, outputShape: NHWC) {
+            let c = input.channels
+            let b = row / outputShape.height, oy = row % outputShape.height
+            let span = InteriorSpan(origin: image + (b * height + oy * strideHeight) * width * c, count: outputShape.width,
+                                    pixelStride: strideWidth * c, rowStride: width * c, channels: c, filter: filter,
+                                    bias: bias, activation: activation, out: output + row * outputShape.width * c)
+            if size == 3 { span.run(size: 3) } else { span.run(size: 5) }
+        }
+    }
+
+    /// One output row (fixed batch and y) of the multiplier-1 fast path. When the row's windows
+    /// are vertically inside the input and the filter is 3x3 or 5x5 without dilation, the
+    /// horizontally interior pixels go through ``interiorSpan``; the pixels at the left and right
+    /// borders, other sizes and dilations walk only their in-bounds taps.
     static func channelVectorRow(row: Int, params: DepthwiseConv2DParams,
                                  input: UnsafePointer<Float>, inputShape: NHWC,
                                  filter: UnsafePointer<Float>, filterShape: NHWC,
@@ -44,76 +134,134 @@ extension DepthwiseConv2D {
         while fyStart < fyEnd && iy0 + fyStart * g.dilationHeight < 0 { fyStart += 1 }
         while fyEnd > fyStart && iy0 + (fyEnd - 1) * g.dilationHeight >= inputShape.height { fyEnd -= 1 }
         let rowInterior = fyStart == 0 && fyEnd == filterShape.height
-        let unrolled = g.dilationHeight == 1 && g.dilationWidth == 1 && filterShape.height == filterShape.width
-            && (filterShape.height == 3 || filterShape.height == 5)
+        let size = filterShape.height
+        let unrolled = g.dilationHeight == 1 && g.dilationWidth == 1 && filterShape.width == size
+            && (size == 3 || size == 5)
         let inputRowStride = inputShape.width * channels
         let inputBatch = input + b * inputShape.height * inputRowStride
-        for ox in 0..<outputShape.width {
+        let outRow = output + (b * outputShape.height + oy) * outputShape.width * channels
+
+        // Output columns whose whole window is inside the input horizontally.
+        var interior = 0..<0
+        if unrolled && rowInterior {
+            let pad = g.paddingWidth.before, stride = g.strideWidth
+            let first = (pad + stride - 1) / stride
+            let lastStart = inputShape.width - size + pad
+            let end = lastStart >= 0 ? Swift.min(outputShape.width, lastStart / stride + 1) : 0
+            if first < end { interior = first..<end }
+        }
+        for ox in 0..<outputShape.width where !interior.contains(ox) {
             let ix0 = ox * g.strideWidth - g.paddingWidth.before
             var fxStart = 0, fxEnd = filterShape.width
             while fxStart < fxEnd && ix0 + fxStart * g.dilationWidth < 0 { fxStart += 1 }
             while fxEnd > fxStart && ix0 + (fxEnd - 1) * g.dilationWidth >= inputShape.width { fxEnd -= 1 }
-            let out = output + ((b * outputShape.height + oy) * outputShape.width + ox) * channels
-            if unrolled && rowInterior && fxStart == 0 && fxEnd == filterShape.width {
-                // The window's top-left input pixel; taps are at fixed offsets from it.
-                let origin = inputBatch + iy0 * inputRowStride + ix0 * channels
-                if filterShape.height == 3 {
-                    interiorPixel(size: 3, origin: origin, rowStride: inputRowStride, channels: channels,
-                                  filter: filter, bias: bias, activation: params.activation, out: out)
-                } else {
-                    interiorPixel(size: 5, origin: origin, rowStride: inputRowStride, channels: channels,
-                                  filter: filter, bias: bias, activation: params.activation, out: out)
-                }
-                continue
-            }
             borderPixel(fy: fyStart..<fyEnd, fx: fxStart..<fxEnd, iy0: iy0, ix0: ix0, geometry: g,
                         input: inputBatch, inputWidth: inputShape.width, channels: channels,
                         filter: filter, filterWidth: filterShape.width, bias: bias,
-                        activation: params.activation, out: out)
+                        activation: params.activation, out: outRow + ox * channels)
         }
+        guard !interior.isEmpty else { return }
+        // The top-left input pixel of the first interior window.
+        let origin = inputBatch + iy0 * inputRowStride + (interior.lowerBound * g.strideWidth - g.paddingWidth.before) * channels
+        let span = InteriorSpan(origin: origin, count: interior.count, pixelStride: g.strideWidth * channels,
+                                rowStride: inputRowStride, channels: channels, filter: filter, bias: bias,
+                                activation: params.activation, out: outRow + interior.lowerBound * channels)
+        if size == 3 { span.run(size: 3) } else { span.run(size: 5) }
     }
 
-    /// One output pixel whose `size x size` window lies inside the input (no dilation). With
-    /// `size` a literal at the call site, the tap loops unroll; each group of eight channels
-    /// accumulates all taps in a register and is stored once. Offsets use wrapping arithmetic:
-    /// prepare proved every tap is inside the input.
-    @inline(__always)
-    static func interiorPixel(size: Int, origin: UnsafePointer<Float>, rowStride: Int, channels: Int,
-                              filter: UnsafePointer<Float>, bias: UnsafePointer<Float>?,
-                              activation: ActivationRange<Float>, out: UnsafeMutablePointer<Float>) {
-        let lo = activation.min, hi = activation.max
-        let rowBytes = rowStride &* 4, tapBytes = channels &* 4
-        var c = 0
-        while c &+ 8 <= channels {
-            var acc = SIMD8<Float>(repeating: 0)
-            if let bias { acc = UnsafeRawPointer(bias + c).loadUnaligned(as: SIMD8<Float>.self) }
-            var xRow = UnsafeRawPointer(origin + c), w = UnsafeRawPointer(filter + c)
-            for _ in 0..<size {
-                var x = xRow
-                for _ in 0..<size {
-                    acc = acc + x.loadUnaligned(as: SIMD8<Float>.self) * w.loadUnaligned(as: SIMD8<Float>.self)
-                    x += tapBytes
+    /// A run of output pixels in one row whose `size x size` windows lie inside the input (no
+    /// dilation). The loop order is channel group outermost: a group's filter taps are loaded
+    /// once and stay in registers while the span's pixels stream past, two at a time so that
+    /// two accumulator chains overlap. Offsets use wrapping arithmetic: the caller proved every
+    /// tap is inside the input.
+    struct InteriorSpan {
+        let origin: UnsafePointer<Float>
+        let count: Int
+        /// Floats between the windows of neighbouring output pixels (`strideWidth * channels`).
+        let pixelStride: Int
+        let rowStride: Int
+        let channels: Int
+        let filter: UnsafePointer<Float>
+        let bias: UnsafePointer<Float>?
+        let activation: ActivationRange<Float>
+        let out: UnsafeMutablePointer<Float>
+
+        /// `size` is a literal at the call site, so the tap loops unroll.
+        @inline(__always)
+        func run(size: Int) {
+            var c = 0
+            #if TFLITE_AVX512
+            while c &+ 16 <= channels { group(SIMD16<Float>.self, channel: c, size: size); c &+= 16 }
+            #endif
+            while c &+ 8 <= channels { group(SIMD8<Float>.self, channel: c, size: size); c &+= 8 }
+            while c &+ 4 <= channels { group(SIMD4<Float>.self, channel: c, size: size); c &+= 4 }
+            while c < channels { scalarChannel(c, size: size); c &+= 1 }
+        }
+
+        /// Channels `channel ..< channel + V.scalarCount` of every pixel in the span.
+        @inline(__always)
+        func group<V: SIMD>(_: V.Type, channel: Int, size: Int) where V.Scalar == Float {
+            let lo = activation.min, hi = activation.max
+            let tapBytes = channels &* 4, rowBytes = rowStride &* 4, pixelBytes = pixelStride &* 4
+            // The group's taps, row-major, loaded once for the whole span.
+            withUnsafeTemporaryAllocation(of: V.self, capacity: size &* size) { taps in
+                var w = UnsafeRawPointer(filter + channel)
+                for t in 0..<(size &* size) {
+                    taps.initializeElement(at: t, to: w.loadUnaligned(as: V.self))
                     w += tapBytes
                 }
-                xRow += rowBytes
-            }
-            UnsafeMutableRawPointer(out + c).storeBytes(of: clampLanes(acc, lo, hi), as: SIMD8<Float>.self)
-            c &+= 8
-        }
-        while c < channels {
-            var acc = bias?[c] ?? 0
-            var xRow = origin + c, w = filter + c
-            for _ in 0..<size {
-                var x = xRow
-                for _ in 0..<size {
-                    acc += x.pointee * w.pointee
-                    x += channels
-                    w += channels
+                let start = bias.map { UnsafeRawPointer($0 + channel).loadUnaligned(as: V.self) } ?? V()
+                var x = UnsafeRawPointer(origin + channel)
+                var o = UnsafeMutableRawPointer(out + channel)
+                var remaining = count
+                while remaining >= 2 {
+                    var acc0 = start, acc1 = start
+                    var xRow = x
+                    for ky in 0..<size {
+                        for kx in 0..<size {
+                            let tap = taps[ky &* size &+ kx]
+                            multiplyAdd(&acc0, xRow.loadUnaligned(fromByteOffset: kx &* tapBytes, as: V.self), tap)
+                            multiplyAdd(&acc1, xRow.loadUnaligned(fromByteOffset: pixelBytes &+ kx &* tapBytes, as: V.self), tap)
+                        }
+                        xRow += rowBytes
+                    }
+                    o.storeBytes(of: clamped(acc0, lo, hi), as: V.self)
+                    o.storeBytes(of: clamped(acc1, lo, hi), toByteOffset: tapBytes, as: V.self)
+                    x += 2 &* pixelBytes
+                    o += 2 &* tapBytes
+                    remaining &-= 2
                 }
-                xRow += rowStride
+                if remaining == 1 {
+                    var acc = start
+                    var xRow = x
+                    for ky in 0..<size {
+                        for kx in 0..<size {
+                            multiplyAdd(&acc, xRow.loadUnaligned(fromByteOffset: kx &* tapBytes, as: V.self), taps[ky &* size &+ kx])
+                        }
+                        xRow += rowBytes
+                    }
+                    o.storeBytes(of: clamped(acc, lo, hi), as: V.self)
+                }
+                taps.deinitialize()
             }
-            out[c] = activation.clamp(acc)
-            c &+= 1
+        }
+
+        /// One channel of every pixel in the span (channel counts that are not a multiple of 4).
+        func scalarChannel(_ c: Int, size: Int) {
+            for p in 0..<count {
+                var acc = bias?[c] ?? 0
+                var xRow = origin + (p &* pixelStride &+ c), w = filter + c
+                for _ in 0..<size {
+                    var x = xRow
+                    for _ in 0..<size {
+                        acc += x.pointee * w.pointee
+                        x += channels
+                        w += channels
+                    }
+                    xRow += rowStride
+                }
+                out[p &* channels &+ c] = activation.clamp(acc)
+            }
         }
     }
 
@@ -153,4 +301,24 @@ extension DepthwiseConv2D {
             c &+= 1
         }
     }
+}
+
+/// `acc += a * b`: one fused multiply-add per vector in AVX-512 builds; elsewhere a separate
+/// multiply and add, because without an FMA target `addProduct` becomes a C library `fmaf`
+/// call per lane (see `GEMM`).
+@inline(__always)
+private func multiplyAdd<V: SIMD>(_ acc: inout V, _ a: V, _ b: V) where V.Scalar == Float {
+    #if TFLITE_AVX512
+    acc.addProduct(a, b)
+    #else
+    acc = acc + a * b
+    #endif
+}
+
+/// Lane-wise clamp of any float vector (a plain lane loop, as `clampLanes`).
+@inline(__always)
+private func clamped<V: SIMD>(_ v: V, _ lo: Float, _ hi: Float) -> V where V.Scalar == Float {
+    var r = v
+    for i in r.indices { r[i] = Swift.min(Swift.max(r[i], lo), hi) }
+    return r
 }

@@ -6,7 +6,7 @@ enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "time a model: min/median/max over repeated runs, optional per-op profile"
     static let help = """
-        Usage: tflite bench MODEL [--runs N] [--warmup N] [--threads N] [--profile]
+        Usage: tflite bench MODEL [--runs N] [--warmup N] [--threads N] [--profile] [--profile-nodes]
 
         Fills the inputs with deterministic pseudo-random data in the input type's range,
         runs WARMUP untimed invocations, then RUNS timed ones, and prints min, median and
@@ -18,16 +18,21 @@ enum BenchCommand: Command {
           --threads N   worker threads (default: one per core)
           --profile     also print a per-op table: op, nodes, total ms per run, share of
                         the run, GFLOP/s for convolutions and fully connected layers
+          --profile-nodes
+                        also print one line per node in execution order: node index,
+                        op, output shape, median ms, GFLOP/s
 
         Example:
           tflite bench Models/efficientnet_lite0.tflite --threads 1 --profile
+          tflite bench Models/efficientnet_lite0.tflite --threads 1 --profile-nodes
         """
 
     static func run(_ arguments: inout Arguments) throws {
         let runs = try arguments.intOption("--runs", in: 1...100_000) ?? 20
         let warmup = try arguments.intOption("--warmup", in: 0...100_000) ?? 3
         let threads = try arguments.intOption("--threads", in: 1...256)
-        let profile = arguments.flag("--profile")
+        let profileNodes = arguments.flag("--profile-nodes")
+        let profile = arguments.flag("--profile") || profileNodes
         let modelPath = try arguments.positionals(exactly: "MODEL")[0]
 
         let interpreter = try Interpreter(modelPath: modelPath, options: .init(threadCount: threads))
@@ -39,9 +44,11 @@ enum BenchCommand: Command {
         for _ in 0..<warmup { try interpreter.invoke() }
         var times: [Double] = []
         var perOp: [String: (nodes: Set<Int>, ns: UInt64, flops: Int)] = [:]
+        var perNode: [[NodeTiming]] = []
         for _ in 0..<runs {
             if profile {
                 let timings = try interpreter.invokeProfiled()
+                perNode.append(timings)
                 times.append(Double(timings.reduce(0) { $0 + $1.nanoseconds }) / 1e6)
                 for t in timings {
                     var entry = perOp[t.op] ?? ([], 0, 0)
@@ -71,6 +78,17 @@ enum BenchCommand: Command {
                 let gflops = e.flops > 0 ? String(format: "%9.2f", Double(e.flops) / Double(e.ns)) : "         "
                 print(op.padding(toLength: 32, withPad: " ", startingAt: 0)
                       + String(format: "%5d %8.3f %6.1f%% ", e.nodes.count, ms, 100 * Double(e.ns) / total) + gflops)
+            }
+            print("")
+        }
+        if profileNodes, let first = perNode.first {
+            print("node  op                              output shape          median ms   GFLOP/s")
+            for (i, t) in first.enumerated() {
+                let ns = perNode.map { Double($0[i].nanoseconds) }.sorted()[perNode.count / 2]
+                let gflops = t.flops.map { String(format: "%9.2f", Double($0) / ns) } ?? ""
+                print(String(format: "%4d  ", t.node) + t.op.padding(toLength: 32, withPad: " ", startingAt: 0)
+                      + "\(t.outputShape)".padding(toLength: 22, withPad: " ", startingAt: 0)
+                      + String(format: "%9.3f ", ns / 1e6) + gflops)
             }
             print("")
         }

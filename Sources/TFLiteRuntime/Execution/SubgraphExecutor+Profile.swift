@@ -17,6 +17,8 @@ public struct NodeTiming: Sendable {
     /// Floating-point (or multiply-accumulate x2) operations of the node, for the ops where
     /// that is well defined (convolutions, fully connected, batch matmul); nil otherwise.
     public let flops: Int?
+    /// The shape of the node's first output after the run (empty when it has none).
+    public let outputShape: [Int]
 }
 
 /// Monotonic nanoseconds.
@@ -41,7 +43,9 @@ extension SubgraphExecutor {
             let elapsed = monotonicNanoseconds() - start
             let op = operators[step.node]
             let name = model.operatorKind(ofCode: Int(op.opcodeIndex)).name
-            timings.append(NodeTiming(node: step.node, op: name, nanoseconds: elapsed, flops: flops(of: op, name: name)))
+            let shape = op.outputs.first.flatMap { $0 >= 0 ? tensors[Int($0)].shape : nil } ?? []
+            timings.append(NodeTiming(node: step.node, op: name, nanoseconds: elapsed, flops: flops(of: op, name: name),
+                                      outputShape: shape))
         }
         return timings
     }

@@ -126,10 +126,15 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
                                       output: c.data(y, as: Float.self), outputShape: outShape)
         }
     }
+    let scratchFloats = DepthwiseConv2D.scratchFloatCount(params: params, inputShape: input, filterShape: filter,
+                                                          outputShape: outShape)
+    ctx.requestScratch(bytes: 4 * scratchFloats)
     return { c in
         DepthwiseConv2D.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input,
                                   filter: c.data(w, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                  output: c.data(y, as: Float.self), outputShape: outShape, pool: c.threads)
+                                  output: c.data(y, as: Float.self), outputShape: outShape,
+                                  scratch: scratchFloats > 0 ? c.scratch.assumingMemoryBound(to: Float.self) : nil,
+                                  pool: c.threads)
     }
 }
 

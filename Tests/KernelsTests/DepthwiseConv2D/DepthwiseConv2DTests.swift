@@ -61,14 +61,23 @@ struct DepthwiseCase {
         default: c = .random(&rng, multiplier: seed % 8 == 3 ? 2 : 1)
         }
         let inB = TestBuffer(rng.floats(c.input.elementCount)), fB = TestBuffer(rng.floats(c.filter.elementCount))
-        let bB = TestBuffer(rng.floats(c.output.channels))
+        // Every fifth case has no bias (the accumulators then start from zero).
+        let bB = seed % 5 == 4 ? nil : TestBuffer(rng.floats(c.output.channels))
         let want = TestBuffer(repeating: Float.nan, count: c.output.elementCount)
         let got = TestBuffer(repeating: Float.nan, count: c.output.elementCount)
         DepthwiseConv2D.reference(params: c.params, input: inB.constant, inputShape: c.input, filter: fB.constant,
-                                  filterShape: c.filter, bias: bB.constant, output: want.pointer, outputShape: c.output)
-        DepthwiseConv2D.optimized(params: c.params, input: inB.constant, inputShape: c.input, filter: fB.constant,
-                                  filterShape: c.filter, bias: bB.constant, output: got.pointer, outputShape: c.output,
-                                  pool: ThreadPool(threadCount: 1 + seed % 3))
+                                  filterShape: c.filter, bias: bB?.constant, output: want.pointer, outputShape: c.output)
+        // Odd seeds give the kernel scratch for a zero-bordered input copy (when it asks for
+        // any); even seeds take the per-pixel border path.
+        let scratchCount = DepthwiseConv2D.scratchFloatCount(params: c.params, inputShape: c.input, filterShape: c.filter,
+                                                              outputShape: c.output)
+        let scratch = TestBuffer(repeating: Float.nan, count: seed % 2 == 1 ? scratchCount : 0)
+        withExtendedLifetime((inB, fB, bB, scratch)) {
+            DepthwiseConv2D.optimized(params: c.params, input: inB.constant, inputShape: c.input, filter: fB.constant,
+                                      filterShape: c.filter, bias: bB?.constant, output: got.pointer, outputShape: c.output,
+                                      scratch: scratchCount > 0 && seed % 2 == 1 ? scratch.pointer : nil,
+                                      pool: ThreadPool(threadCount: 1 + seed % 3))
+        }
         #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(c.filter.height * c.filter.width))
     }
 }
