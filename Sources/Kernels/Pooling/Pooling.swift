@@ -57,16 +57,21 @@ public enum Pooling {
                     let fxStart = Swift.max(0, -ix0), fxEnd = Swift.min(params.filterWidth, inputShape.width - ix0)
                     let count = Swift.max(0, fyEnd - fyStart) * Swift.max(0, fxEnd - fxStart)
                     let out = output + ((b * outputShape.height + oy) * outputShape.width + ox) * channels
-                    for c in 0..<channels {
-                        var acc = initial
-                        if fyStart < fyEnd && fxStart < fxEnd {
-                            for fy in fyStart..<fyEnd {
-                                let row = input + ((b * inputShape.height + iy0 + fy) * inputShape.width + ix0) * channels + c
-                                for fx in fxStart..<fxEnd { acc = accumulate(acc, row[fx * channels]) }
+                    // Taps outermost, channels innermost: every pass reads one contiguous input
+                    // pixel and updates the whole output pixel, so the channel loops vectorise.
+                    // Each channel still accumulates its taps in (y, x) order.
+                    for c in 0..<channels { out[c] = initial }
+                    if fyStart < fyEnd && fxStart < fxEnd {
+                        for fy in fyStart..<fyEnd {
+                            let row = input + ((b * inputShape.height + iy0 + fy) * inputShape.width + ix0) * channels
+                            for fx in fxStart..<fxEnd {
+                                let tap = row + fx * channels
+                                for c in 0..<channels { out[c] = accumulate(out[c], tap[c]) }
                             }
                         }
-                        out[c] = params.activation.clamp(finish(acc, count))
                     }
+                    let lo = params.activation.min, hi = params.activation.max
+                    for c in 0..<channels { out[c] = Swift.min(Swift.max(finish(out[c], count), lo), hi) }
                 }
             }
         }

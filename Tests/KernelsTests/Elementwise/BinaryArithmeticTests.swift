@@ -32,6 +32,32 @@ func floatFormula(_ op: BinaryOperator) -> (Float, Float) -> Float {
         #expect(BroadcastPlan(lhsShape: [2, 1], rhsShape: [1, 3])?.outputShape == [2, 3])
         #expect(BroadcastPlan(lhsShape: [2, 3], rhsShape: [4]) == nil)
         #expect(BroadcastPlan(lhsShape: [0, 3], rhsShape: [1])?.elementCount == 0)
+        #expect(BroadcastPlan(lhsShape: [1, 6, 5, 4], rhsShape: [1, 1, 4])?.layout == .rowRHS)
+        #expect(BroadcastPlan(lhsShape: [1, 6, 5, 4], rhsShape: [1, 1, 4])?.rowLength == 4)
+        #expect(BroadcastPlan(lhsShape: [5, 4], rhsShape: [2, 3, 5, 4])?.layout == .rowLHS)
+        #expect(BroadcastPlan(lhsShape: [5, 4], rhsShape: [2, 3, 5, 4])?.rowLength == 20)
+        #expect(BroadcastPlan(lhsShape: [2, 3, 4], rhsShape: [2, 1, 4])?.layout == .general)
+    }
+
+    /// The row layouts and merged axes on the shapes models produce (per-channel vectors against
+    /// NHWC tensors, in either operand position, with unit axes anywhere) against the formula.
+    @Test(arguments: [
+        ([1, 6, 5, 4], [1, 1, 4]), ([1, 6, 5, 4], [4]), ([2, 3, 5, 4], [5, 4]), ([1, 1, 1, 7], [1, 3, 2, 7]),
+        ([3, 1, 4], [3, 2, 4]), ([2, 1, 3, 1], [2, 5, 3, 1]), ([1, 1], [9, 1]), ([4, 1, 1, 6], [1, 1, 1, 6]),
+    ])
+    func rowAndMergedLayoutsMatchFormula(shapes: ([Int], [Int])) {
+        var rng = SplitMix64(seed: 7)
+        for (ls, rs) in [shapes, (shapes.1, shapes.0)] {
+            let lhs = rng.floats(Shape.elementCount(ls)), rhs = rng.floats(Shape.elementCount(rs))
+            let plan = BroadcastPlan(lhsShape: ls, rhsShape: rs)!
+            let out = TestBuffer(repeating: Float.nan, count: plan.elementCount)
+            let lB = TestBuffer(lhs), rB = TestBuffer(rhs)
+            withExtendedLifetime((lB, rB)) {
+                Elementwise.binary(.subtract, lhs: lB.constant, rhs: rB.constant, plan: plan,
+                                   activation: FusedActivation.none.floatRange!, output: out.pointer)
+            }
+            #expect(out.array == naiveBroadcast(lhs, ls, rhs, rs, floatFormula(.subtract)), "\(ls) \(rs) \(plan.layout)")
+        }
     }
 
     /// Every float op on random broadcast shapes of rank 0 to 6 against the formula applied
