@@ -82,9 +82,20 @@ extension Conv2D {
             for block in range {
                 let first = block * blockRows
                 let rows = Swift.min(blockRows, m - first)
+                // Output coordinates advance incrementally: three integer divisions per pixel
+                // cost more than gathering a small layer's window.
+                var ox = first % outputShape.width
+                var oy = (first / outputShape.width) % outputShape.height
+                var b = first / (outputShape.width * outputShape.height)
                 for r in 0..<rows {
-                    gatherWindow(pixel: first + r, params: params, input: input, inputShape: inputShape,
-                                 filterShape: f, outputShape: outputShape, into: buffer + r * depth)
+                    gatherWindow(batch: b, y: oy, x: ox, params: params, input: input, inputShape: inputShape,
+                                 filterShape: f, into: buffer + r * depth)
+                    ox += 1
+                    if ox == outputShape.width {
+                        ox = 0
+                        oy += 1
+                        if oy == outputShape.height { oy = 0; b += 1 }
+                    }
                 }
                 GEMM.multiply(a: buffer, lda: depth, rows: 0..<rows, weights: weights.gemm,
                               panels: 0..<weights.gemm.panelCount, bias: bias,
@@ -114,22 +125,35 @@ extension Conv2D {
         }
     }
 
-    /// Writes the receptive field of one output pixel, in filter order (y, x, channel), with
+    /// Writes the receptive field of output pixel (`b`, `oy`, `ox`), in filter order (y, x, channel), with
     /// zeros where the window leaves the input.
     @inline(__always)
-    static func gatherWindow(pixel: Int, params: Conv2DParams, input: UnsafePointer<Float>, inputShape: NHWC,
-                             filterShape: NHWC, outputShape: NHWC, into row: UnsafeMutablePointer<Float>) {
+    static func gatherWindow(batch b: Int, y oy: Int, x ox: Int, params: Conv2DParams, input: UnsafePointer<Float>,
+                             inputShape: NHWC, filterShape: NHWC, into row: UnsafeMutablePointer<Float>) {
         let g = params.geometry
-        let ox = pixel % outputShape.width
-        let oy = (pixel / outputShape.width) % outputShape.height
-        let b = pixel / (outputShape.width * outputShape.height)
         let cin = inputShape.channels
         let iy0 = oy * g.strideHeight - g.paddingHeight.before
         let ix0 = ox * g.strideWidth - g.paddingWidth.before
         var dst = row
+        let rowFloats = filterShape.width * cin
         for fy in 0..<filterShape.height {
             let iy = iy0 + fy * g.dilationHeight
             let rowInside = iy >= 0 && iy < inputShape.height
+            if g.dilationWidth == 1 {
+                // Undilated taps of one filter row are adjacent input pixels: one copy for the
+                // in-bounds run instead of one per tap (a first layer with 3 channels would
+                // otherwise copy 12 bytes per call).
+                let first = rowInside ? Swift.min(Swift.max(0, -ix0), filterShape.width) : filterShape.width
+                let end = rowInside ? Swift.max(first, Swift.min(filterShape.width, inputShape.width - ix0)) : first
+                if first > 0 { dst.update(repeating: 0, count: first * cin) }
+                if end > first {
+                    copyRun(from: input + ((b * inputShape.height + iy) * inputShape.width + ix0 + first) * cin,
+                            to: dst + first * cin, count: (end - first) * cin)
+                }
+                if end < filterShape.width { (dst + end * cin).update(repeating: 0, count: rowFloats - end * cin) }
+                dst += rowFloats
+                continue
+            }
             for fx in 0..<filterShape.width {
                 let ix = ix0 + fx * g.dilationWidth
                 if rowInside && ix >= 0 && ix < inputShape.width {
@@ -139,6 +163,30 @@ extension Conv2D {
                 }
                 dst += cin
             }
+        }
+    }
+
+    /// Copies `count` floats. Runs of a few dozen floats (a small-channel layer's window rows)
+    /// are copied in vectors here; a library `memcpy` call would cost more than the copy.
+    @inline(__always)
+    static func copyRun(from source: UnsafePointer<Float>, to destination: UnsafeMutablePointer<Float>, count: Int) {
+        guard count <= 64 else {
+            destination.update(from: source, count: count)
+            return
+        }
+        let src = UnsafeRawPointer(source), dst = UnsafeMutableRawPointer(destination)
+        var i = 0
+        while i &+ 8 <= count {
+            dst.storeBytes(of: src.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<Float>.self), toByteOffset: i &* 4, as: SIMD8<Float>.self)
+            i &+= 8
+        }
+        if i &+ 4 <= count {
+            dst.storeBytes(of: src.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<Float>.self), toByteOffset: i &* 4, as: SIMD4<Float>.self)
+            i &+= 4
+        }
+        while i < count {
+            destination[i] = source[i]
+            i &+= 1
         }
     }
 }

@@ -1,47 +1,69 @@
-// The AVX-512 micro-kernel, compiled with -DTFLITE_AVX512: 12 x 16 in SIMD16<Float>
-// accumulators, 12 of the 32 zmm registers (see GEMM).
+// The AVX-512 micro-kernels, compiled with -DTFLITE_AVX512: 8 rows by one or two 16-float
+// panels in SIMD16<Float> accumulators (see GEMM).
 #if TFLITE_AVX512
 extension GEMM {
     /// The accumulator vector: 16 floats, one zmm register.
     public typealias Vector = SIMD16<Float>
     /// Rows of `A` per micro-kernel tile.
-    public static let rowTile = 12
+    public static let rowTile = 8
 
-    /// One `rowCount x columnCount` tile (at most 12 x 16) over one depth block. Accumulators
-    /// start from `bias`, or from the partial sums already in `c` when `accumulate`; the clamp
-    /// is applied only with the last block. Missing rows alias row 0 so the loop body stays
-    /// branch-free; their results are discarded.
-    @inline(__always)
+    /// One `rowCount x 32` tile over two adjacent panels and one depth block: 16 accumulators,
+    /// two panel loads and eight broadcasts of `A` per depth step for 16 fused multiply-adds,
+    /// so the FMA units, not the loads, set the pace (a 12 x 16 tile needed 13 loads for 12
+    /// FMAs). `columnCount1` counts the valid columns of the second panel (the first is always
+    /// full); see ``tile(a:lda:rowCount:depth:panel:bias:accumulate:activation:c:ldc:columnCount:)``
+    /// for the rest. Kept out of line, like `tile`: compiled on its own, the loop keeps its
+    /// eight row pointers in registers, where inlined into the blocking loops it spilled them
+    /// and reloaded one per multiply-add.
+    @inline(never)
+    static func tilePair(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                         panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
+                         accumulate: Bool, activation: ActivationRange<Float>?,
+                         c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
+        var left = (bias0, bias0, bias0, bias0, bias0, bias0, bias0, bias0)
+        var right = (bias1, bias1, bias1, bias1, bias1, bias1, bias1, bias1)
+        if accumulate {
+            loadPartialSums(into: &left, rowCount: rowCount, c: c, ldc: ldc, columnCount: panelWidth)
+            loadPartialSums(into: &right, rowCount: rowCount, c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
+        }
+        let (a0, a1, a2, a3, a4, a5, a6, a7) = rowPointers(a, lda, rowCount)
+        var (l0, l1, l2, l3, l4, l5, l6, l7) = left
+        var (r0, r1, r2, r3, r4, r5, r6, r7) = right
+        let raw0 = UnsafeRawPointer(panel0), raw1 = UnsafeRawPointer(panel1)
+        for k in 0..<depth {
+            let b0 = raw0.loadUnaligned(fromByteOffset: k &* 64, as: Vector.self)
+            let b1 = raw1.loadUnaligned(fromByteOffset: k &* 64, as: Vector.self)
+            var x = Vector(repeating: a0[k]); l0.addProduct(x, b0); r0.addProduct(x, b1)
+            x = Vector(repeating: a1[k]); l1.addProduct(x, b0); r1.addProduct(x, b1)
+            x = Vector(repeating: a2[k]); l2.addProduct(x, b0); r2.addProduct(x, b1)
+            x = Vector(repeating: a3[k]); l3.addProduct(x, b0); r3.addProduct(x, b1)
+            x = Vector(repeating: a4[k]); l4.addProduct(x, b0); r4.addProduct(x, b1)
+            x = Vector(repeating: a5[k]); l5.addProduct(x, b0); r5.addProduct(x, b1)
+            x = Vector(repeating: a6[k]); l6.addProduct(x, b0); r6.addProduct(x, b1)
+            x = Vector(repeating: a7[k]); l7.addProduct(x, b0); r7.addProduct(x, b1)
+        }
+        storeTile((l0, l1, l2, l3, l4, l5, l6, l7), rowCount: rowCount, activation: activation,
+                  c: c, ldc: ldc, columnCount: panelWidth)
+        storeTile((r0, r1, r2, r3, r4, r5, r6, r7), rowCount: rowCount, activation: activation,
+                  c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
+    }
+
+    /// One `rowCount x columnCount` tile (at most 8 x 16) over one depth block, for a panel
+    /// without a partner. Accumulators start from `bias`, or from the partial sums already in
+    /// `c` when `accumulate`; the clamp is applied only with the last block. Missing rows alias
+    /// row 0 so the loop body stays branch-free; their results are discarded.
+    @inline(never)
     static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
                      panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
                      activation: ActivationRange<Float>?,
                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
-        var start = (bias, bias, bias, bias, bias, bias, bias, bias, bias, bias, bias, bias)
-        if accumulate {
-            withUnsafeMutableBytes(of: &start) { bytes in
-                for i in 0..<rowCount {
-                    var v = Vector(repeating: 0)
-                    for j in 0..<columnCount { v[j] = c[i * ldc + j] }
-                    bytes.storeBytes(of: v, toByteOffset: i * 64, as: Vector.self)
-                }
-            }
-        }
-        let a0 = a
-        let a1 = rowCount > 1 ? a + 1 * lda : a
-        let a2 = rowCount > 2 ? a + 2 * lda : a
-        let a3 = rowCount > 3 ? a + 3 * lda : a
-        let a4 = rowCount > 4 ? a + 4 * lda : a
-        let a5 = rowCount > 5 ? a + 5 * lda : a
-        let a6 = rowCount > 6 ? a + 6 * lda : a
-        let a7 = rowCount > 7 ? a + 7 * lda : a
-        let a8 = rowCount > 8 ? a + 8 * lda : a
-        let a9 = rowCount > 9 ? a + 9 * lda : a
-        let a10 = rowCount > 10 ? a + 10 * lda : a
-        let a11 = rowCount > 11 ? a + 11 * lda : a
-        var (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11) = start
+        var start = (bias, bias, bias, bias, bias, bias, bias, bias)
+        if accumulate { loadPartialSums(into: &start, rowCount: rowCount, c: c, ldc: ldc, columnCount: columnCount) }
+        let (a0, a1, a2, a3, a4, a5, a6, a7) = rowPointers(a, lda, rowCount)
+        var (c0, c1, c2, c3, c4, c5, c6, c7) = start
         let raw = UnsafeRawPointer(panel)
         for k in 0..<depth {
-            let b = raw.loadUnaligned(fromByteOffset: k * 64, as: Vector.self)
+            let b = raw.loadUnaligned(fromByteOffset: k &* 64, as: Vector.self)
             c0.addProduct(Vector(repeating: a0[k]), b)
             c1.addProduct(Vector(repeating: a1[k]), b)
             c2.addProduct(Vector(repeating: a2[k]), b)
@@ -50,13 +72,43 @@ extension GEMM {
             c5.addProduct(Vector(repeating: a5[k]), b)
             c6.addProduct(Vector(repeating: a6[k]), b)
             c7.addProduct(Vector(repeating: a7[k]), b)
-            c8.addProduct(Vector(repeating: a8[k]), b)
-            c9.addProduct(Vector(repeating: a9[k]), b)
-            c10.addProduct(Vector(repeating: a10[k]), b)
-            c11.addProduct(Vector(repeating: a11[k]), b)
         }
-        let results = (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11)
-        withUnsafeBytes(of: results) { tileBytes in
+        storeTile((c0, c1, c2, c3, c4, c5, c6, c7), rowCount: rowCount, activation: activation,
+                  c: c, ldc: ldc, columnCount: columnCount)
+    }
+
+    typealias Accumulators = (Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector)
+
+    /// The tile's row pointers; rows past `rowCount` alias row 0.
+    @inline(__always)
+    private static func rowPointers(_ a: UnsafePointer<Float>, _ lda: Int, _ rowCount: Int)
+        -> (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>,
+            UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>) {
+        (a,
+         rowCount > 1 ? a + 1 * lda : a, rowCount > 2 ? a + 2 * lda : a, rowCount > 3 ? a + 3 * lda : a,
+         rowCount > 4 ? a + 4 * lda : a, rowCount > 5 ? a + 5 * lda : a, rowCount > 6 ? a + 6 * lda : a,
+         rowCount > 7 ? a + 7 * lda : a)
+    }
+
+    /// Replaces the first `rowCount` accumulators with the partial sums stored in `c`.
+    @inline(__always)
+    private static func loadPartialSums(into tile: inout Accumulators, rowCount: Int,
+                                        c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
+        withUnsafeMutableBytes(of: &tile) { bytes in
+            for i in 0..<rowCount {
+                var v = Vector(repeating: 0)
+                for j in 0..<columnCount { v[j] = c[i * ldc + j] }
+                bytes.storeBytes(of: v, toByteOffset: i * 64, as: Vector.self)
+            }
+        }
+    }
+
+    /// Stores the first `rowCount` accumulators' `columnCount` columns, clamped when
+    /// `activation` is given.
+    @inline(__always)
+    private static func storeTile(_ tile: Accumulators, rowCount: Int, activation: ActivationRange<Float>?,
+                                  c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
+        withUnsafeBytes(of: tile) { tileBytes in
             for i in 0..<rowCount {
                 var v = tileBytes.load(fromByteOffset: i * 64, as: Vector.self)
                 if let activation { v = clampLanes16(v, activation.min, activation.max) }

@@ -56,5 +56,18 @@ extension GEMM {
             }
         }
     }
+
+    /// Two adjacent panels: the portable tile has no registers to spare for a second panel's
+    /// accumulators, so the pair runs as two single-panel tiles.
+    @inline(__always)
+    static func tilePair(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                         panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
+                         accumulate: Bool, activation: ActivationRange<Float>?,
+                         c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
+        tile(a: a, lda: lda, rowCount: rowCount, depth: depth, panel: panel0, bias: bias0, accumulate: accumulate,
+             activation: activation, c: c, ldc: ldc, columnCount: panelWidth)
+        tile(a: a, lda: lda, rowCount: rowCount, depth: depth, panel: panel1, bias: bias1, accumulate: accumulate,
+             activation: activation, c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
+    }
 }
 #endif

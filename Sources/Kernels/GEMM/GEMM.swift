@@ -7,7 +7,7 @@
 /// - portable (`GEMM+Tile8.swift`): 6 x 8 in `SIMD8<Float>` accumulators, which fit the 16
 ///   registers of both SSE2 (two xmm per vector) and AVX2;
 /// - AVX-512 (`GEMM+Tile16.swift`, built with `-DTFLITE_AVX512` and an AVX-512 `-target-cpu`):
-///   12 x 16 in `SIMD16<Float>` accumulators, using 12 of the 32 zmm registers.
+///   8 x 32 (two panels at once) in `SIMD16<Float>` accumulators, 16 of the 32 zmm registers.
 /// Swift does not contract `a + b * c` into a fused multiply-add, so the AVX-512 tile calls
 /// `addProduct` (one `vfmadd` per vector there); the portable tile keeps `a + b * c`, because
 /// without an FMA target `addProduct` becomes a C library `fmaf` call per lane.
@@ -44,26 +44,48 @@ public enum GEMM {
                 var r0 = rows.lowerBound
                 while r0 < rows.upperBound {
                     let r1 = Swift.min(rows.upperBound, r0 + blockRows)
-                    for p in panels {
+                    // Panels go in pairs, the tile width of the AVX-512 kernel; an odd last
+                    // panel takes the single-panel tile.
+                    var p = panels.lowerBound
+                    while p < panels.upperBound {
+                        let pair = p + 1 < panels.upperBound
                         let panel = base + (p * k + k0) * panelWidth
                         let col0 = p * panelWidth
                         let cols = Swift.min(panelWidth, weights.outputCount - col0)
-                        var biasVector = Vector(repeating: 0)
-                        if first, let bias { for j in 0..<cols { biasVector[j] = bias[col0 + j] } }
+                        let bias0 = first ? biasVector(bias, from: col0, count: cols) : Vector(repeating: 0)
+                        let cols1 = pair ? Swift.min(panelWidth, weights.outputCount - col0 - panelWidth) : 0
+                        let bias1 = first && pair ? biasVector(bias, from: col0 + panelWidth, count: cols1) : Vector(repeating: 0)
                         var r = r0
                         while r < r1 {
                             let mr = Swift.min(rowTile, r1 - r)
-                            tile(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel: panel,
-                                 bias: biasVector, accumulate: !first, activation: last ? activation : nil,
-                                 c: c + r * ldc + col0, ldc: ldc, columnCount: cols)
+                            if pair {
+                                tilePair(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel0: panel,
+                                         panel1: panel + k * panelWidth, bias0: bias0, bias1: bias1, accumulate: !first,
+                                         activation: last ? activation : nil, c: c + r * ldc + col0, ldc: ldc,
+                                         columnCount1: cols1)
+                            } else {
+                                tile(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel: panel,
+                                     bias: bias0, accumulate: !first, activation: last ? activation : nil,
+                                     c: c + r * ldc + col0, ldc: ldc, columnCount: cols)
+                            }
                             r += mr
                         }
+                        p += pair ? 2 : 1
                     }
                     r0 = r1
                 }
                 k0 += kLength
             }
         }
+    }
+
+    /// `count` bias values from `bias + start` in a vector (zeros past `count`, or all zeros
+    /// without a bias).
+    @inline(__always)
+    static func biasVector(_ bias: UnsafePointer<Float>?, from start: Int, count: Int) -> Vector {
+        var v = Vector(repeating: 0)
+        if let bias { for j in 0..<count { v[j] = bias[start + j] } }
+        return v
     }
 
     /// Depth per block (see ``multiply(a:lda:rows:weights:panels:bias:activation:c:ldc:)``).
