@@ -7,9 +7,9 @@ extension DepthwiseConv2D {
     /// Output rows are split across `pool`. Other multipliers run the reference loop.
     ///
     /// - Parameter scratch: ``scratchFloatCount(params:inputShape:filterShape:outputShape:)``
-    ///   floats; with them, a padded 3x3 or 5x5 layer first copies its input into a zero-bordered
-    ///   image so that every output pixel takes the interior path. Nil (or a count of 0) runs the
-    ///   border pixels one at a time instead.
+    ///   floats; with them, a padded 3x3 or 5x5 layer of stride 1 first copies its input into a
+    ///   zero-bordered image so that every output pixel takes the interior path. Nil (or a count
+    ///   of 0) runs the border pixels one at a time instead.
     public static func optimized(params: DepthwiseConv2DParams,
                                  input: UnsafePointer<Float>, inputShape: NHWC,
                                  filter: UnsafePointer<Float>, filterShape: NHWC,
@@ -47,16 +47,16 @@ extension DepthwiseConv2D {
 
     /// Floats of scratch that ``optimized(params:input:inputShape:filter:filterShape:bias:output:outputShape:scratch:pool:)``
     /// uses for the zero-bordered copy of the input; 0 when the layer has no padding or is not a
-    /// 3x3 or 5x5, undilated, multiplier-1 layer.
+    /// 3x3 or 5x5, undilated, stride-1, multiplier-1 layer.
     public static func scratchFloatCount(params: DepthwiseConv2DParams, inputShape: NHWC, filterShape: NHWC,
                                          outputShape: NHWC) -> Int {
         PaddedInput(params: params, inputShape: inputShape, filterShape: filterShape, outputShape: outputShape)?.floatCount ?? 0
     }
 
     /// The input copied into a larger image with the padding as explicit zeros, for padded 3x3
-    /// and 5x5 layers: the copy costs one pass over the input, while border pixels taken one at
-    /// a time cost a slow path for up to half the pixels of the small late layers (a 5x5 layer
-    /// with 14x14 outputs has 96 border pixels of 196).
+    /// and 5x5 layers of stride 1: the copy costs one pass over the input, while border pixels
+    /// taken one at a time cost a slow path for up to half the pixels of the small late layers
+    /// (a 5x5 layer with 14x14 outputs has 96 border pixels of 196).
     struct PaddedInput {
         let input: NHWC
         let size: Int
@@ -69,8 +69,11 @@ extension DepthwiseConv2D {
         init?(params: DepthwiseConv2DParams, inputShape: NHWC, filterShape: NHWC, outputShape: NHWC) {
             let g = params.geometry
             let size = filterShape.height
+            // Stride 1 only: a strided layer reads its input more sparsely than the copy would
+            // (a stride-2 layer computes a quarter of the copied pixels), and TensorFlow's SAME
+            // padding of an even input at stride 2 leaves only one border row and column.
             guard params.depthMultiplier == 1, filterShape.width == size, size == 3 || size == 5,
-                  g.dilationHeight == 1, g.dilationWidth == 1 else { return nil }
+                  g.dilationHeight == 1, g.dilationWidth == 1, g.strideHeight == 1, g.strideWidth == 1 else { return nil }
             input = inputShape
             self.size = size
             strideHeight = g.strideHeight

@@ -39,18 +39,29 @@ func prepareTransposeConv(_ ctx: inout PrepareContext) throws(InterpreterError) 
     let params = TransposeConvParams(strideHeight: Int(o.strideH), strideWidth: Int(o.strideW),
                                      paddingTop: pad.top, paddingLeft: pad.left,
                                      activation: try ctx.floatActivation(o.fusedActivationFunction))
-    return try transposeConvKernel(ctx, params: params, input: input, filter: filter, output: outShape,
+    return try transposeConvKernel(&ctx, params: params, input: input, filter: filter, output: outShape,
                                    inputIndex: 2, filterIndex: 1, biasIndex: 3)
 }
 
-private func transposeConvKernel(_ ctx: PrepareContext, params: TransposeConvParams, input: NHWC, filter: NHWC, output: NHWC,
+private func transposeConvKernel(_ ctx: inout PrepareContext, params: TransposeConvParams, input: NHWC, filter: NHWC, output: NHWC,
                                  inputIndex: Int, filterIndex: Int, biasIndex: Int) throws(InterpreterError) -> NodeKernel {
-    let x = try ctx.input(inputIndex).index, w = try ctx.input(filterIndex).index, y = try ctx.output(0).index
+    let x = try ctx.input(inputIndex).index, w = try ctx.input(filterIndex), y = try ctx.output(0).index
     let b = try ctx.bias(input: biasIndex, channels: output.channels, type: .float32)
+    guard !ctx.executor.useReferenceKernels, let constantFilter = w.constantData else {
+        let wi = w.index
+        return { c in
+            TransposeConv.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
+                                    filter: c.data(wi, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
+                                    output: c.data(y, as: Float.self), outputShape: output)
+        }
+    }
+    // A constant filter is regrouped and packed once for the GEMM path.
+    let packed = PackedTransposeConvWeights(filter: constantFilter.assumingMemoryBound(to: Float.self), filterShape: filter)
+    ctx.requestScratch(bytes: 4 * TransposeConv.scratchFloatCount(filterShape: filter))
     return { c in
-        TransposeConv.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
-                                filter: c.data(w, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                output: c.data(y, as: Float.self), outputShape: output)
+        TransposeConv.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input, weights: packed,
+                                bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), outputShape: output,
+                                scratch: c.scratch.assumingMemoryBound(to: Float.self))
     }
 }
 
@@ -78,6 +89,6 @@ func prepareConvolution2DTransposeBias(_ ctx: inout PrepareContext) throws(Inter
     try ctx.setOutputShape(0, outShape.dims)
     let pad = ctx.transposePadding(scheme, input: input, filter: filter, output: outShape, strideH: strideH, strideW: strideW)
     let params = TransposeConvParams(strideHeight: strideH, strideWidth: strideW, paddingTop: pad.top, paddingLeft: pad.left)
-    return try transposeConvKernel(ctx, params: params, input: input, filter: filter, output: outShape,
+    return try transposeConvKernel(&ctx, params: params, input: input, filter: filter, output: outShape,
                                    inputIndex: 0, filterIndex: 1, biasIndex: 2)
 }
