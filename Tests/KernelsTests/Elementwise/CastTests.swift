@@ -26,6 +26,10 @@ import Kernels
         let b: [UInt8] = [0, 1, 2, 255]
         #expect(cast(b, .bool, .int32, Int32(7)) == [0, 1, 1, 1])
         #expect(cast(b, .uint8, .int8, Int8(7)) == [0, 1, 2, -1])
+        // The vectorised byte-to-float paths, over every byte value.
+        let bytes = (0...255).map { UInt8($0) }
+        #expect(cast(bytes, .uint8, .float32, Float.nan) == bytes.map { Float($0) })
+        #expect(cast(bytes, .int8, .float32, Float.nan) == bytes.map { Float(Int8(bitPattern: $0)) })
         let big: [UInt64] = [UInt64.max]
         #expect(cast(big, .uint64, .float64, Double.nan) == [Double(UInt64.max)])
     }
