@@ -46,8 +46,8 @@ extension DepthwiseConv2D {
     }
 
     /// Floats of scratch that ``optimized(params:input:inputShape:filter:filterShape:bias:output:outputShape:scratch:pool:)``
-    /// uses for the zero-bordered copy of the input; 0 when the layer has no padding or is not a
-    /// 3x3 or 5x5, undilated, stride-1, multiplier-1 layer.
+    /// uses for the zero-bordered copy of the input; 0 when the layer is not a 3x3 or 5x5,
+    /// undilated, stride-1, multiplier-1 layer or has too few border pixels to be worth it.
     public static func scratchFloatCount(params: DepthwiseConv2DParams, inputShape: NHWC, filterShape: NHWC,
                                          outputShape: NHWC) -> Int {
         PaddedInput(params: params, inputShape: inputShape, filterShape: filterShape, outputShape: outputShape)?.floatCount ?? 0
@@ -82,9 +82,16 @@ extension DepthwiseConv2D {
             left = g.paddingWidth.before
             height = Swift.max(top + inputShape.height, (outputShape.height - 1) * g.strideHeight + size)
             width = Swift.max(left + inputShape.width, (outputShape.width - 1) * g.strideWidth + size)
-            let needed = (outputShape.height - 1) * g.strideHeight + size - top > inputShape.height
-                || (outputShape.width - 1) * g.strideWidth + size - left > inputShape.width
-            guard top > 0 || left > 0 || needed else { return nil }
+            // Stride 1: the output pixels whose windows stick out of the input are the first
+            // `top` and last `bottom` rows and columns.
+            let bottom = height - top - inputShape.height, right = width - left - inputShape.width
+            let innerRows = Swift.max(0, outputShape.height - top - bottom)
+            let innerColumns = Swift.max(0, outputShape.width - left - right)
+            let borderPixels = outputShape.height * outputShape.width - innerRows * innerColumns
+            // Worth a pass over the input only when at least one pixel in eight is a border
+            // pixel (a 3x3 layer up to 32 pixels wide); on large images the border is a thin
+            // frame and the copy would cost more than it saves.
+            guard borderPixels > 0, borderPixels * 8 >= outputShape.height * outputShape.width else { return nil }
         }
 
         var floatCount: Int { input.batch * height * width * input.channels }
