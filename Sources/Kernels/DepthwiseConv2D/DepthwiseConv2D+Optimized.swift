@@ -212,6 +212,8 @@ extension DepthwiseConv2D {
         @inline(__always)
         func group<V: SIMD>(_: V.Type, channel: Int, size: Int) where V.Scalar == Float {
             let lo = activation.min, hi = activation.max
+            // Most depthwise layers have no fused activation; they skip the clamp.
+            let clamps = lo > -.infinity || hi < .infinity
             let tapBytes = channels &* 4, rowBytes = rowStride &* 4, pixelBytes = pixelStride &* 4
             // The group's taps, row-major, loaded once for the whole span.
             withUnsafeTemporaryAllocation(of: V.self, capacity: size &* size) { taps in
@@ -235,8 +237,8 @@ extension DepthwiseConv2D {
                         }
                         xRow += rowBytes
                     }
-                    o.storeBytes(of: clamped(acc0, lo, hi), as: V.self)
-                    o.storeBytes(of: clamped(acc1, lo, hi), toByteOffset: tapBytes, as: V.self)
+                    o.storeBytes(of: clamps ? clamped(acc0, lo, hi) : acc0, as: V.self)
+                    o.storeBytes(of: clamps ? clamped(acc1, lo, hi) : acc1, toByteOffset: tapBytes, as: V.self)
                     x += 2 &* pixelBytes
                     o += 2 &* tapBytes
                     remaining &-= 2
@@ -250,7 +252,7 @@ extension DepthwiseConv2D {
                         }
                         xRow += rowBytes
                     }
-                    o.storeBytes(of: clamped(acc, lo, hi), as: V.self)
+                    o.storeBytes(of: clamps ? clamped(acc, lo, hi) : acc, as: V.self)
                 }
                 taps.deinitialize()
             }
