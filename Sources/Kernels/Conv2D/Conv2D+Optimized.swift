@@ -43,8 +43,10 @@ extension Conv2D {
         return Swift.max(1, threadCount) * im2colRows(depth: depth) * depth
     }
 
-    /// The optimised CONV_2D: pointwise convolutions are one GEMM over the input; others gather
-    /// blocks of output pixels' windows into `scratch` (im2col) and multiply each block.
+    /// The optimised CONV_2D: pointwise convolutions are one GEMM over the input; layers over a
+    /// few input channels read most windows in place (``directRows(params:input:inputShape:weights:bias:output:outputShape:scratch:pool:)``);
+    /// others gather blocks of output pixels' windows into `scratch` (im2col) and multiply each
+    /// block.
     /// Output rows are split across `pool`.
     ///
     /// - Parameters:
@@ -73,6 +75,11 @@ extension Conv2D {
         }
         guard let scratch else {
             assertionFailure("CONV_2D needs im2col scratch")
+            return
+        }
+        if usesDirectRows(params: params, inputShape: inputShape, filterShape: f) {
+            directRows(params: params, input: input, inputShape: inputShape, weights: weights, bias: bias,
+                       output: output, outputShape: outputShape, scratch: scratch, pool: pool)
             return
         }
         let blockRows = im2colRows(depth: depth)

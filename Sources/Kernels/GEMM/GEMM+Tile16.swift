@@ -96,8 +96,19 @@ extension GEMM {
                                         c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
         withUnsafeMutableBytes(of: &tile) { bytes in
             for i in 0..<rowCount {
+                let row = c + i * ldc
                 var v = Vector(repeating: 0)
-                for j in 0..<columnCount { v[j] = c[i * ldc + j] }
+                if columnCount == panelWidth {
+                    v = UnsafeRawPointer(row).loadUnaligned(as: Vector.self)
+                } else {
+                    // Half a panel (24, 40, ... channels) moves as one 8-lane vector.
+                    var j = 0
+                    if columnCount >= 8 {
+                        v.lowHalf = UnsafeRawPointer(row).loadUnaligned(as: SIMD8<Float>.self)
+                        j = 8
+                    }
+                    while j < columnCount { v[j] = row[j]; j += 1 }
+                }
                 bytes.storeBytes(of: v, toByteOffset: i * 64, as: Vector.self)
             }
         }
@@ -116,7 +127,12 @@ extension GEMM {
                 if columnCount == panelWidth {
                     UnsafeMutableRawPointer(out).storeBytes(of: v, as: Vector.self)
                 } else {
-                    for j in 0..<columnCount { out[j] = v[j] }
+                    var j = 0
+                    if columnCount >= 8 {
+                        UnsafeMutableRawPointer(out).storeBytes(of: v.lowHalf, as: SIMD8<Float>.self)
+                        j = 8
+                    }
+                    while j < columnCount { out[j] = v[j]; j += 1 }
                 }
             }
         }

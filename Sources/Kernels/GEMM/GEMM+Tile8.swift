@@ -19,8 +19,13 @@ extension GEMM {
         if accumulate {
             withUnsafeMutableBytes(of: &start) { bytes in
                 for i in 0..<rowCount {
+                    let row = c + i * ldc
                     var v = Vector(repeating: 0)
-                    for j in 0..<columnCount { v[j] = c[i * ldc + j] }
+                    if columnCount == panelWidth {
+                        v = UnsafeRawPointer(row).loadUnaligned(as: Vector.self)
+                    } else {
+                        for j in 0..<columnCount { v[j] = row[j] }
+                    }
                     bytes.storeBytes(of: v, toByteOffset: i * 32, as: Vector.self)
                 }
             }

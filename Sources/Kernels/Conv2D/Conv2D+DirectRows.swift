@@ -1,0 +1,114 @@
+extension Conv2D {
+    /// Whether ``directRows(params:input:inputShape:weights:bias:output:outputShape:scratch:pool:)``
+    /// handles the node: an undilated convolution over at most 8 input channels (a network's
+    /// first layer on RGB pixels), where gathering each window into an im2col row cost more
+    /// than the multiply-adds it fed.
+    static func usesDirectRows(params: Conv2DParams, inputShape: NHWC, filterShape: NHWC) -> Bool {
+        inputShape.channels <= 8 && params.geometry.dilationHeight == 1 && params.geometry.dilationWidth == 1
+    }
+
+    /// CONV_2D for small-channel layers without im2col for most pixels. For an output pixel
+    /// whose window lies inside the input, filter row `fy` covers `filterWidth * channels`
+    /// adjacent input floats, and the same span of neighbouring pixels in an output row starts
+    /// `strideWidth * channels` floats further on: a GEMM operand with that row stride. So the
+    /// interior of each output row runs as GEMM tiles read straight from the input, one pass per
+    /// filter row accumulating into the output (the packed filter's depth order is
+    /// `(fy, fx, channel)`, so filter row `fy` is a contiguous slice of every panel). Pixels
+    /// whose window leaves the input are gathered and multiplied as in the im2col path. Output
+    /// rows are split across `pool`.
+    static func directRows(params: Conv2DParams,
+                           input: UnsafePointer<Float>, inputShape: NHWC,
+                           weights: PackedConv2DWeights, bias: UnsafePointer<Float>?,
+                           output: UnsafeMutablePointer<Float>, outputShape: NHWC,
+                           scratch: UnsafeMutablePointer<Float>, pool: ThreadPool) {
+        let g = params.geometry, f = weights.filterShape
+        let depth = weights.gemm.depth, n = outputShape.channels, cin = inputShape.channels
+        let segment = f.width * cin
+        let blockRows = im2colRows(depth: depth)
+        // Output columns whose windows are inside the input horizontally.
+        let firstInner = Swift.min(outputShape.width, (g.paddingWidth.before + g.strideWidth - 1) / g.strideWidth)
+        let lastStart = inputShape.width - f.width + g.paddingWidth.before
+        let endInner = lastStart >= 0 ? Swift.max(firstInner, Swift.min(outputShape.width, lastStart / g.strideWidth + 1)) : firstInner
+        let rows = outputShape.batch * outputShape.height
+        let work = rows * outputShape.width * n * depth
+        weights.gemm.panels.withUnsafeBufferPointer { packed in
+            let base = packed.baseAddress!
+            pool.parallelFor(count: rows, chunks: pool.chunks(forWork: work)) { thread, range in
+                let buffer = scratch + thread * blockRows * depth
+                /// Gathers output pixels `columns` of row (`b`, `oy`) into the buffer, at most
+                /// `blockRows` at a time, and multiplies them.
+                func gathered(_ b: Int, _ oy: Int, _ columns: Range<Int>, _ out: UnsafeMutablePointer<Float>) {
+                    var x0 = columns.lowerBound
+                    while x0 < columns.upperBound {
+                        let count = Swift.min(blockRows, columns.upperBound - x0)
+                        for r in 0..<count {
+                            gatherWindow(batch: b, y: oy, x: x0 + r, params: params, input: input, inputShape: inputShape,
+                                         filterShape: f, into: buffer + r * depth)
+                        }
+                        GEMM.multiply(a: buffer, lda: depth, rows: 0..<count, weights: weights.gemm,
+                                      panels: 0..<weights.gemm.panelCount, bias: bias, activation: params.activation,
+                                      c: out + x0 * n, ldc: n)
+                        x0 += count
+                    }
+                }
+                for row in range {
+                    let b = row / outputShape.height, oy = row % outputShape.height
+                    let out = output + row * outputShape.width * n
+                    let iy0 = oy * g.strideHeight - g.paddingHeight.before
+                    guard iy0 >= 0 && iy0 + f.height <= inputShape.height && firstInner < endInner else {
+                        gathered(b, oy, 0..<outputShape.width, out)
+                        continue
+                    }
+                    gathered(b, oy, 0..<firstInner, out)
+                    gathered(b, oy, endInner..<outputShape.width, out)
+                    let ix0 = firstInner * g.strideWidth - g.paddingWidth.before
+                    let rowBase = input + ((b * inputShape.height + iy0) * inputShape.width + ix0) * cin
+                    directTiles(rowBase: rowBase, inputRowStride: inputShape.width * cin, pixelStride: g.strideWidth * cin,
+                                count: endInner - firstInner, filterHeight: f.height, segment: segment, depth: depth,
+                                panels: base, weights: weights.gemm, bias: bias, activation: params.activation,
+                                out: out + firstInner * n, ldc: n)
+                }
+            }
+        }
+    }
+
+    /// `count` interior pixels of one output row, in GEMM tiles read from the input: per tile
+    /// and panel (pair), one pass per filter row, the first starting from the bias, the last
+    /// applying the clamp.
+    @inline(__always)
+    static func directTiles(rowBase: UnsafePointer<Float>, inputRowStride: Int, pixelStride: Int, count: Int,
+                            filterHeight: Int, segment: Int, depth: Int, panels base: UnsafePointer<Float>,
+                            weights: PackedGEMMWeights, bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
+                            out: UnsafeMutablePointer<Float>, ldc: Int) {
+        let width = GEMM.panelWidth
+        var r = 0
+        while r < count {
+            let mr = Swift.min(GEMM.rowTile, count - r)
+            var p = 0
+            while p < weights.panelCount {
+                let pair = p + 1 < weights.panelCount
+                let col0 = p * width
+                let cols = Swift.min(width, weights.outputCount - col0)
+                let cols1 = pair ? Swift.min(width, weights.outputCount - col0 - width) : 0
+                let bias0 = GEMM.biasVector(bias, from: col0, count: cols)
+                let bias1 = pair ? GEMM.biasVector(bias, from: col0 + width, count: cols1) : GEMM.Vector(repeating: 0)
+                for fy in 0..<filterHeight {
+                    let a = rowBase + fy * inputRowStride + r * pixelStride
+                    let panel = base + (p * depth + fy * segment) * width
+                    let c = out + r * ldc + col0
+                    let last = fy == filterHeight - 1
+                    if pair {
+                        GEMM.tilePair(a: a, lda: pixelStride, rowCount: mr, depth: segment, panel0: panel,
+                                      panel1: panel + depth * width, bias0: bias0, bias1: bias1, accumulate: fy > 0,
+                                      activation: last ? activation : nil, c: c, ldc: ldc, columnCount1: cols1)
+                    } else {
+                        GEMM.tile(a: a, lda: pixelStride, rowCount: mr, depth: segment, panel: panel, bias: bias0,
+                                  accumulate: fy > 0, activation: last ? activation : nil, c: c, ldc: ldc, columnCount: cols)
+                    }
+                }
+                p += pair ? 2 : 1
+            }
+            r += mr
+        }
+    }
+}
