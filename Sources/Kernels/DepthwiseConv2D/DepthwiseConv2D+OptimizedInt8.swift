@@ -1,46 +1,67 @@
 /// An int8 DEPTHWISE_CONV_2D prepared for the optimised path (depth multiplier 1, symmetric
-/// weights, an int8 input zero point): the bias and per-channel rescale laid out for vectorised
-/// requantisation. Built once at prepare; results equal `quantizedDepthwiseConv2D` exactly.
+/// constant weights): the filter converted to float in groups of ``int8LaneCount`` channels
+/// (`[group][tap][lane]`, the last group zero-padded), the input zero-point correction folded
+/// into the bias (`bias + inputOffset * sum(taps)`), and the requantisation constants laid out
+/// for vectors. Built once at prepare; results equal `quantizedDepthwiseConv2D` exactly.
 public struct PreparedInt8DepthwiseConv2D: Sendable {
     /// The reference parameters (geometry, rescale, clamp).
     public let params: QuantizedConvParams
-    /// Bias, multipliers and clamp per block of channels.
+    /// The filter's NHWC extents (`[1, height, width, channels]`).
+    public let filterShape: NHWC
+    /// The filter as floats, grouped by channel vector.
+    let weights: [Float]
+    /// Bias, multipliers and clamp per group of channels.
     let requantization: Int8Requantization
 
-    /// Prepares a layer of `channels` channels; nil when the optimised path does not apply
-    /// (a depth multiplier other than 1, asymmetric weights, or an input offset outside
-    /// -128...128, which would overflow the int16 products).
-    public init?(_ params: QuantizedConvParams, depthMultiplier: Int, channels: Int, bias: UnsafePointer<Int32>?) {
-        guard depthMultiplier == 1, params.filterOffset == 0, (-128...128).contains(params.inputOffset),
+    /// Prepares a layer; nil when the optimised path does not apply: a depth multiplier other
+    /// than 1, asymmetric weights, or a kernel of more than `exactFloatProductCount` taps
+    /// (whose float sums could lose exactness).
+    public init?(_ params: QuantizedConvParams, depthMultiplier: Int, filter: UnsafePointer<Int8>, filterShape: NHWC,
+                 bias: UnsafePointer<Int32>?) {
+        let channels = filterShape.channels, taps = filterShape.height * filterShape.width
+        guard depthMultiplier == 1, params.filterOffset == 0, taps <= exactFloatProductCount,
               params.outputMultipliers.count == channels else { return nil }
         self.params = params
-        self.requantization = Int8Requantization(foldedBias: (0..<channels).map { bias?[$0] ?? 0 },
-                                                 multipliers: params.outputMultipliers, outputOffset: params.outputOffset,
-                                                 activation: params.activation)
+        self.filterShape = filterShape
+        let lanes = int8LaneCount, groups = (channels + lanes - 1) / lanes
+        var packed = [Float](repeating: 0, count: groups * taps * lanes)
+        for c in 0..<channels {
+            for t in 0..<taps {
+                packed[(c / lanes * taps + t) * lanes + c % lanes] = Float(filter[t * channels + c])
+            }
+        }
+        self.weights = packed
+        let folded = (0..<channels).map { c in
+            var sum: Int32 = 0
+            for t in 0..<taps { sum &+= Int32(filter[t * channels + c]) }
+            return (bias?[c] ?? 0) &+ params.inputOffset &* sum
+        }
+        self.requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
+                                                 outputOffset: params.outputOffset, activation: params.activation)
     }
 }
 
-/// Optimised int8 DEPTHWISE_CONV_2D: 16 channels at a time (`acc += filter * (input + inputOffset)`),
-/// then vectorised per-channel requantisation. The product is formed in int16 lanes, which is
-/// exact: `|input + inputOffset| <= 255` for an int8 zero point and `|filter| <= 128`, so
-/// `|product| <= 32640`. Bit-exact with `quantizedDepthwiseConv2D`. Output rows are split across
-/// `pool`'s threads (nil: the calling thread).
+/// Optimised int8 DEPTHWISE_CONV_2D: ``int8LaneCount`` channels at a time, the int8 products
+/// summed exactly in float lanes (see `exactFloatAccumulatorBias`), then vectorised
+/// requantisation. Pixels whose taps all lie inside the input take a loop without bounds
+/// checks; at the borders, padding taps read the input zero point (which the folded bias
+/// cancels). Bit-exact with `quantizedDepthwiseConv2D`. Output rows are split across `pool`'s
+/// threads (nil: the calling thread).
 public func depthwiseConv2DInt8Optimized(
     _ prepared: PreparedInt8DepthwiseConv2D,
     input: UnsafePointer<Int8>, inputShape: NHWC,
-    filter: UnsafePointer<Int8>, filterShape: NHWC,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
     pool: ThreadPool? = nil
 ) {
     let rows = outputShape.batch * outputShape.height
-    let run = { (_: Int, range: Range<Int>) in
-        depthwiseConv2DInt8Rows(prepared, rows: range, input: input, inputShape: inputShape, filter: filter,
-                                filterShape: filterShape, output: output, outputShape: outputShape)
-    }
     if let pool, pool.threadCount > 1 {
-        pool.parallelFor(count: rows, chunks: pool.threadCount, run)
+        pool.parallelFor(count: rows, chunks: pool.threadCount) { _, range in
+            depthwiseConv2DInt8Rows(prepared, rows: range, input: input, inputShape: inputShape,
+                                    output: output, outputShape: outputShape)
+        }
     } else {
-        run(0, 0..<rows)
+        depthwiseConv2DInt8Rows(prepared, rows: 0..<rows, input: input, inputShape: inputShape,
+                                output: output, outputShape: outputShape)
     }
 }
 
@@ -49,59 +70,68 @@ public func depthwiseConv2DInt8Optimized(
 private func depthwiseConv2DInt8Rows(
     _ prepared: PreparedInt8DepthwiseConv2D, rows: Range<Int>,
     input: UnsafePointer<Int8>, inputShape: NHWC,
-    filter: UnsafePointer<Int8>, filterShape: NHWC,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC
 ) {
-    let params = prepared.params, g = params.geometry, q = prepared.requantization
-    let channels = inputShape.channels
-    let inputOffset = params.inputOffset
-    let offset = SIMD16<Int16>(repeating: Int16(inputOffset))
-    let rin = UnsafeRawPointer(input), rw = UnsafeRawPointer(filter)
-    q.bias.withUnsafeBufferPointer { bias in
-    q.multiplier.withUnsafeBufferPointer { mult in
-    q.leftShift.withUnsafeBufferPointer { left in
-    q.rightShift.withUnsafeBufferPointer { right in
-        let (bp, mp, lp, rp) = (bias.baseAddress!, mult.baseAddress!, left.baseAddress!, right.baseAddress!)
+    let g = prepared.params.geometry
+    let lanes = int8LaneCount, channels = inputShape.channels
+    let (kh, kw) = (prepared.filterShape.height, prepared.filterShape.width), taps = kh * kw
+    let (sh, sw, dh, dw) = (g.strideHeight, g.strideWidth, g.dilationHeight, g.dilationWidth)
+    let (height, width) = (inputShape.height, inputShape.width)
+    let fullGroups = channels / lanes, groups = (channels + lanes - 1) / lanes
+    let padding = FloatLanes(repeating: Float(-prepared.params.inputOffset))
+    let start = FloatLanes(repeating: exactFloatAccumulatorBias)
+    let pixelStride = channels, rowStride = width * channels
+
+    /// `lanes` input channels from `c` on (fewer at the end of a row of channels) as floats.
+    @inline(__always) func load(_ p: UnsafePointer<Int8>, group: Int) -> FloatLanes {
+        if group < fullGroups { return loadInt8AsFloat(UnsafeRawPointer(p)) }
+        var v = FloatLanes(repeating: 0)
+        for j in 0..<(channels - group * lanes) { v[j] = Float(p[j]) }
+        return v
+    }
+
+    prepared.weights.withUnsafeBufferPointer { weightBuffer in
+    prepared.requantization.withRequantizer { q in
+        let weights = UnsafeRawPointer(weightBuffer.baseAddress!)
         for r in rows {
             let b = r / outputShape.height, oy = r % outputShape.height
-            // The filter rows that land inside the input for this output row.
-            let iy0 = oy * g.strideHeight - g.paddingHeight.before
+            let iy0 = oy * sh - g.paddingHeight.before
+            let rowInside = iy0 >= 0 && iy0 + (kh - 1) * dh < height
+            let image = input + b * height * rowStride
             for ox in 0..<outputShape.width {
                 let out = output + (r * outputShape.width + ox) * channels
-                let ix0 = ox * g.strideWidth - g.paddingWidth.before
-                var c = 0
-                while c < channels {
-                    let width = min(16, channels - c)
-                    var lanes = SIMD16<Int32>()
-                    for ky in 0..<filterShape.height {
-                        let iy = iy0 + ky * g.dilationHeight
-                        if iy < 0 || iy >= inputShape.height { continue }
-                        for kx in 0..<filterShape.width {
-                            let ix = ix0 + kx * g.dilationWidth
-                            if ix < 0 || ix >= inputShape.width { continue }
-                            let inBase = ((b * inputShape.height + iy) * inputShape.width + ix) * channels + c
-                            let wBase = (ky * filterShape.width + kx) * channels + c
-                            if width == 16 {
-                                let x = widenedToInt16(rin.loadUnaligned(fromByteOffset: inBase, as: SIMD16<Int8>.self))
-                                let w = widenedToInt16(rw.loadUnaligned(fromByteOffset: wBase, as: SIMD16<Int8>.self))
-                                lanes &+= widenedToInt32(w &* (x &+ offset))
-                            } else {
-                                // The last partial group of channels accumulates lane by lane.
-                                for j in 0..<width {
-                                    lanes[j] &+= Int32(filter[wBase + j]) &* (Int32(input[inBase + j]) &+ inputOffset)
-                                }
+                let ix0 = ox * sw - g.paddingWidth.before
+                let inside = rowInside && ix0 >= 0 && ix0 + (kw - 1) * dw < width
+                for group in 0..<groups {
+                    let c = group * lanes
+                    let w = weights + group * taps * lanes * 4
+                    var acc = start
+                    if inside && group < fullGroups {
+                        var t = 0
+                        for ky in 0..<kh {
+                            let p = image + (iy0 + ky * dh) * rowStride + ix0 * pixelStride + c
+                            for kx in 0..<kw {
+                                acc = multiplyAdd(acc, loadInt8AsFloat(UnsafeRawPointer(p + kx * dw * pixelStride)),
+                                                  w.loadUnaligned(fromByteOffset: t * lanes * 4, as: FloatLanes.self))
+                                t += 1
+                            }
+                        }
+                    } else {
+                        var t = 0
+                        for ky in 0..<kh {
+                            let iy = iy0 + ky * dh
+                            for kx in 0..<kw {
+                                let ix = ix0 + kx * dw
+                                let x = iy >= 0 && iy < height && ix >= 0 && ix < width
+                                    ? load(image + iy * rowStride + ix * pixelStride + c, group: group) : padding
+                                acc = multiplyAdd(acc, x, w.loadUnaligned(fromByteOffset: t * lanes * 4, as: FloatLanes.self))
+                                t += 1
                             }
                         }
                     }
-                    // Requantisation constants are padded to whole blocks of 8 channels.
-                    let block = c / Int8PackedWeights.blockWidth
-                    q.store(lanes.lowHalf, block: block, to: out + c, count: min(8, width), bp, mp, lp, rp)
-                    if width > 8 {
-                        q.store(lanes.highHalf, block: block + 1, to: out + c + 8, count: width - 8, bp, mp, lp, rp)
-                    }
-                    c += width
+                    q.store(exactSums(acc), group: group, to: out + c, count: min(lanes, channels - c))
                 }
             }
         }
-    }}}}
+    }}
 }

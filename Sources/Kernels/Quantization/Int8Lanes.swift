@@ -1,0 +1,111 @@
+// The vector width of the optimised int8 kernels, chosen per instruction set at build time like
+// the float GEMM tile: 16 lanes (one zmm register of floats or int32) with -DTFLITE_AVX512,
+// 8 lanes otherwise (two xmm registers on SSE2, one ymm on AVX2).
+//
+// Conversions go through 8-lane halves on purpose: the standard library lowers
+// `SIMD8` integer/float conversions to single instructions but calls a generic
+// lane-by-lane function for `SIMD16`.
+#if TFLITE_AVX512
+/// One vector of int32 lanes of the optimised int8 kernels.
+typealias Int32Lanes = SIMD16<Int32>
+/// One vector of float lanes (the exact int8 product accumulators).
+typealias FloatLanes = SIMD16<Float>
+
+/// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
+@inline(__always)
+func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
+    let v = p.loadUnaligned(as: SIMD16<Int8>.self)
+    return FloatLanes(lowHalf: SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: v.lowHalf)),
+                      highHalf: SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: v.highHalf)))
+}
+
+/// `saturatingRoundingDoublingHighMul` lane by lane.
+@inline(__always)
+func saturatingRoundingDoublingHighMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
+    Int32Lanes(lowHalf: saturatingRoundingDoublingHighMul8(x.lowHalf, m.lowHalf),
+               highHalf: saturatingRoundingDoublingHighMul8(x.highHalf, m.highHalf))
+}
+
+/// Narrows clamped int32 lanes to int8 and stores them.
+@inline(__always)
+func storeNarrowed(_ v: Int32Lanes, to p: UnsafeMutableRawPointer) {
+    p.storeBytes(of: SIMD16<Int8>(lowHalf: SIMD8<Int8>(truncatingIfNeeded: v.lowHalf),
+                                  highHalf: SIMD8<Int8>(truncatingIfNeeded: v.highHalf)), as: SIMD16<Int8>.self)
+}
+
+/// `acc + a * b`, fused (exact here: see `exactFloatAccumulatorBias`).
+@inline(__always)
+func multiplyAdd(_ acc: FloatLanes, _ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
+    acc.addingProduct(a, b)
+}
+#else
+/// One vector of int32 lanes of the optimised int8 kernels.
+typealias Int32Lanes = SIMD8<Int32>
+/// One vector of float lanes (the exact int8 product accumulators).
+typealias FloatLanes = SIMD8<Float>
+
+/// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
+@inline(__always)
+func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
+    SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: p.loadUnaligned(as: SIMD8<Int8>.self)))
+}
+
+/// `saturatingRoundingDoublingHighMul` lane by lane.
+@inline(__always)
+func saturatingRoundingDoublingHighMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
+    saturatingRoundingDoublingHighMul8(x, m)
+}
+
+/// Narrows clamped int32 lanes to int8 and stores them.
+@inline(__always)
+func storeNarrowed(_ v: Int32Lanes, to p: UnsafeMutableRawPointer) {
+    p.storeBytes(of: SIMD8<Int8>(truncatingIfNeeded: v), as: SIMD8<Int8>.self)
+}
+
+/// `acc + a * b`. Without an FMA target `addingProduct` becomes a C library call per lane;
+/// the separate multiply and add give the same result here, because every product and partial
+/// sum is an integer the float format holds exactly (see `exactFloatAccumulatorBias`).
+@inline(__always)
+func multiplyAdd(_ acc: FloatLanes, _ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
+    acc + a * b
+}
+#endif
+
+/// Lanes per vector of the optimised int8 kernels (16 or 8).
+let int8LaneCount = Int32Lanes.scalarCount
+
+/// The starting value of a float accumulator of int8 products: 1.5 * 2^23.
+///
+/// Float addition of integers is exact while every partial sum stays an integer of magnitude
+/// below 2^24. Starting from 1.5 * 2^23 and adding at most ``exactFloatProductCount`` products
+/// of int8 values (each of magnitude at most 128 * 128 = 2^14, so the total stays below 2^22)
+/// keeps every partial sum inside [2^23, 2^24), where floats are spaced exactly 1 apart: the
+/// sum is exact, and its bit pattern minus this constant's is the int32 sum itself, so no
+/// float-to-integer conversion is needed.
+let exactFloatAccumulatorBias: Float = 12_582_912
+
+/// The most int8 x int8 products one float accumulator may take (255 * 2^14 < 2^22).
+let exactFloatProductCount = 255
+
+/// The int32 sums held by float accumulators started at ``exactFloatAccumulatorBias``.
+@inline(__always)
+func exactSums(_ acc: FloatLanes) -> Int32Lanes {
+    unsafeBitCast(acc, to: Int32Lanes.self) &- Int32Lanes(repeating: Int32(bitPattern: exactFloatAccumulatorBias.bitPattern))
+}
+
+/// `saturatingRoundingDoublingHighMul` on eight lanes, in 64-bit lanes without branches or
+/// comparisons (which the standard library lowers lane by lane): the nudge and the
+/// truncating division are sign-mask arithmetic, and the one overflowing case
+/// (`Int32.min * Int32.min`, quotient 2^31) is pulled back to `Int32.max`.
+@inline(__always)
+func saturatingRoundingDoublingHighMul8(_ x: SIMD8<Int32>, _ m: SIMD8<Int32>) -> SIMD8<Int32> {
+    let product = SIMD8<Int64>(truncatingIfNeeded: x) &* SIMD8<Int64>(truncatingIfNeeded: m)
+    // nudge = 2^30 for a non-negative product, 1 - 2^30 for a negative one.
+    let nudged = product &+ (1 << 30) &+ ((product &>> 63) & (1 - (1 << 31)))
+    // Division by 2^31 rounding towards zero: negative dividends are raised by 2^31 - 1 first.
+    var quotient = (nudged &+ ((nudged &>> 63) & 0x7FFF_FFFF)) &>> 31
+    // The quotient lies in [-2^31, 2^31]; only 2^31 (top bits 1) must become 2^31 - 1.
+    let top = quotient &>> 31
+    quotient &-= top & ~(top &>> 1)
+    return SIMD8<Int32>(truncatingIfNeeded: quotient)
+}

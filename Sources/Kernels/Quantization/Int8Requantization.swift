@@ -1,0 +1,91 @@
+/// Per-channel requantisation of the optimised int8 kernels, a vector of ``int8LaneCount``
+/// channels at a time and bit-exact with the scalar `QuantizedMultiplier.apply` (TFLite's
+/// double-rounding `MultiplyByQuantizedMultiplier`) followed by the offset and clamp.
+///
+/// The constants of each group of ``int8LaneCount`` channels are stored together so one base
+/// pointer reaches all of them: folded bias, Q0.31 multiplier, `2^leftShift`, right shift and
+/// the right shift's remainder mask, one vector each. The last group is padded with zeros.
+/// Built once at prepare.
+struct Int8Requantization: Sendable {
+    /// Constant vectors per group of channels.
+    static let vectorsPerGroup = 5
+    /// `groups * vectorsPerGroup * int8LaneCount` constants.
+    let constants: [Int32]
+    let outputOffset: Int32
+    let minimum: Int32
+    let maximum: Int32
+
+    init(foldedBias: [Int32], multipliers: [QuantizedMultiplier], outputOffset: Int32, activation: ActivationRange<Int32>) {
+        let lanes = int8LaneCount
+        let groups = (foldedBias.count + lanes - 1) / lanes
+        var constants = [Int32](repeating: 0, count: groups * Self.vectorsPerGroup * lanes)
+        for c in 0..<foldedBias.count {
+            let q = multipliers[multipliers.count == 1 ? 0 : c]
+            let left = max(q.shift, 0), right = max(-q.shift, 0)
+            let base = c / lanes * Self.vectorsPerGroup * lanes + c % lanes
+            constants[base] = foldedBias[c]
+            constants[base + lanes] = q.multiplier
+            // `multiplyByQuantizedMultiplier` multiplies by `1 << leftShift` in int32.
+            constants[base + 2 * lanes] = Int32(1) << Int32(left)
+            constants[base + 3 * lanes] = Int32(right)
+            constants[base + 4 * lanes] = Int32(truncatingIfNeeded: (Int64(1) << right) - 1)
+        }
+        self.constants = constants
+        self.outputOffset = outputOffset
+        minimum = activation.min
+        maximum = activation.max
+    }
+
+    /// Bytes between the constants of consecutive groups.
+    static var groupStride: Int { vectorsPerGroup * int8LaneCount * 4 }
+}
+
+/// ``Int8Requantization`` unpacked for a kernel's inner loop: the constants' base address and
+/// the broadcast offset and clamp.
+struct Int8Requantizer {
+    let constants: UnsafeRawPointer
+    let offset: Int32Lanes
+    let minimum: Int32Lanes
+    let maximum: Int32Lanes
+
+    init(_ q: Int8Requantization, constants: UnsafeRawPointer) {
+        self.constants = constants
+        offset = Int32Lanes(repeating: q.outputOffset)
+        minimum = Int32Lanes(repeating: q.minimum)
+        maximum = Int32Lanes(repeating: q.maximum)
+    }
+
+    /// Requantises the sums of channel group `group` and stores the first `count` channels.
+    @inline(__always)
+    func store(_ sums: Int32Lanes, group: Int, to out: UnsafeMutablePointer<Int8>, count: Int) {
+        let lanes = int8LaneCount, c = constants + group &* Int8Requantization.groupStride
+        let bias = c.loadUnaligned(as: Int32Lanes.self)
+        let multiplier = c.loadUnaligned(fromByteOffset: lanes &* 4, as: Int32Lanes.self)
+        let leftPower = c.loadUnaligned(fromByteOffset: lanes &* 8, as: Int32Lanes.self)
+        let rightShift = c.loadUnaligned(fromByteOffset: lanes &* 12, as: Int32Lanes.self)
+        let mask = c.loadUnaligned(fromByteOffset: lanes &* 16, as: Int32Lanes.self)
+        let high = saturatingRoundingDoublingHighMul((sums &+ bias) &* leftPower, multiplier)
+        // roundingDivideByPOT: round half away from zero. `high >> 31` is -1 for a negative
+        // value, raising the threshold by one; `(threshold - remainder) >> 31` is -1 exactly
+        // when the remainder exceeds it (both lie in [0, 2^31), so the difference cannot wrap).
+        let remainder = high & mask
+        let threshold = (mask &>> 1) &- (high &>> 31)
+        var v = (high &>> rightShift) &- ((threshold &- remainder) &>> 31)
+        v &+= offset
+        v.replace(with: minimum, where: v .< minimum)
+        v.replace(with: maximum, where: v .> maximum)
+        if count == lanes {
+            storeNarrowed(v, to: UnsafeMutableRawPointer(out))
+        } else {
+            for j in 0..<count { out[j] = Int8(truncatingIfNeeded: v[j]) }
+        }
+    }
+}
+
+extension Int8Requantization {
+    /// Runs `body` with the constants pinned for a kernel's inner loop.
+    @inline(__always)
+    func withRequantizer<R>(_ body: (Int8Requantizer) -> R) -> R {
+        constants.withUnsafeBytes { body(Int8Requantizer(self, constants: $0.baseAddress!)) }
+    }
+}
