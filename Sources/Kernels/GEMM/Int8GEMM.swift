@@ -65,8 +65,8 @@ enum Int8GEMM {
         var i = 0
         let raw = UnsafeRawPointer(source), out = UnsafeMutableRawPointer(destination)
         while i + 8 <= count {
-            let v = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD8<Int8>.self)))
-            out.storeBytes(of: v, toByteOffset: i * 4, as: SIMD8<Float>.self)
+            out.storeBytes(of: int8AsFloat(raw.loadUnaligned(fromByteOffset: i, as: SIMD8<Int8>.self)),
+                           toByteOffset: i * 4, as: SIMD8<Float>.self)
             i += 8
         }
         while i < count {

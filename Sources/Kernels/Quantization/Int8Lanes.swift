@@ -2,9 +2,10 @@
 // the float GEMM tile: 16 lanes (one zmm register of floats or int32) with -DTFLITE_AVX512,
 // 8 lanes otherwise (two xmm registers on SSE2, one ymm on AVX2).
 //
-// Conversions go through 8-lane halves on purpose: the standard library lowers
-// `SIMD8` integer/float conversions to single instructions but calls a generic
-// lane-by-lane function for `SIMD16`.
+// Lane conversions are spelled out lane by lane in 8-lane helpers at the end of this file: the
+// standard library's generic `init(truncatingIfNeeded:)` and float conversions stay calls to
+// lane-loop functions inside large kernels, while the explicit form becomes one instruction
+// (`vpmovsxbd`, `vcvtdq2ps`, `vpmovqd`, ...).
 #if TFLITE_AVX512
 /// One vector of int32 lanes of the optimised int8 kernels.
 typealias Int32Lanes = SIMD16<Int32>
@@ -14,9 +15,8 @@ typealias FloatLanes = SIMD16<Float>
 /// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
 @inline(__always)
 func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
-    let v = p.loadUnaligned(as: SIMD16<Int8>.self)
-    return FloatLanes(lowHalf: SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: v.lowHalf)),
-                      highHalf: SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: v.highHalf)))
+    FloatLanes(lowHalf: int8AsFloat(p.loadUnaligned(as: SIMD8<Int8>.self)),
+               highHalf: int8AsFloat(p.loadUnaligned(fromByteOffset: 8, as: SIMD8<Int8>.self)))
 }
 
 /// `saturatingRoundingDoublingHighMul` lane by lane.
@@ -29,8 +29,8 @@ func saturatingRoundingDoublingHighMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int3
 /// Narrows clamped int32 lanes to int8 and stores them.
 @inline(__always)
 func storeNarrowed(_ v: Int32Lanes, to p: UnsafeMutableRawPointer) {
-    p.storeBytes(of: SIMD16<Int8>(lowHalf: SIMD8<Int8>(truncatingIfNeeded: v.lowHalf),
-                                  highHalf: SIMD8<Int8>(truncatingIfNeeded: v.highHalf)), as: SIMD16<Int8>.self)
+    p.storeBytes(of: narrowedToInt8(v.lowHalf), as: SIMD8<Int8>.self)
+    p.storeBytes(of: narrowedToInt8(v.highHalf), toByteOffset: 8, as: SIMD8<Int8>.self)
 }
 
 /// `acc + a * b`, fused (exact here: see `exactFloatAccumulatorBias`).
@@ -47,7 +47,7 @@ typealias FloatLanes = SIMD8<Float>
 /// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
 @inline(__always)
 func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
-    SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: p.loadUnaligned(as: SIMD8<Int8>.self)))
+    int8AsFloat(p.loadUnaligned(as: SIMD8<Int8>.self))
 }
 
 /// `saturatingRoundingDoublingHighMul` lane by lane.
@@ -59,7 +59,7 @@ func saturatingRoundingDoublingHighMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int3
 /// Narrows clamped int32 lanes to int8 and stores them.
 @inline(__always)
 func storeNarrowed(_ v: Int32Lanes, to p: UnsafeMutableRawPointer) {
-    p.storeBytes(of: SIMD8<Int8>(truncatingIfNeeded: v), as: SIMD8<Int8>.self)
+    p.storeBytes(of: narrowedToInt8(v), as: SIMD8<Int8>.self)
 }
 
 /// `acc + a * b`. Without an FMA target `addingProduct` becomes a C library call per lane;
@@ -99,7 +99,7 @@ func exactSums(_ acc: FloatLanes) -> Int32Lanes {
 /// (`Int32.min * Int32.min`, quotient 2^31) is pulled back to `Int32.max`.
 @inline(__always)
 func saturatingRoundingDoublingHighMul8(_ x: SIMD8<Int32>, _ m: SIMD8<Int32>) -> SIMD8<Int32> {
-    let product = SIMD8<Int64>(truncatingIfNeeded: x) &* SIMD8<Int64>(truncatingIfNeeded: m)
+    let product = widenedToInt64(x) &* widenedToInt64(m)
     // nudge = 2^30 for a non-negative product, 1 - 2^30 for a negative one.
     let nudged = product &+ (1 << 30) &+ ((product &>> 63) & (1 - (1 << 31)))
     // Division by 2^31 rounding towards zero: negative dividends are raised by 2^31 - 1 first.
@@ -107,5 +107,33 @@ func saturatingRoundingDoublingHighMul8(_ x: SIMD8<Int32>, _ m: SIMD8<Int32>) ->
     // The quotient lies in [-2^31, 2^31]; only 2^31 (top bits 1) must become 2^31 - 1.
     let top = quotient &>> 31
     quotient &-= top & ~(top &>> 1)
-    return SIMD8<Int32>(truncatingIfNeeded: quotient)
+    return narrowedToInt32(quotient)
+}
+
+/// Eight int8 lanes as floats.
+@inline(__always)
+func int8AsFloat(_ v: SIMD8<Int8>) -> SIMD8<Float> {
+    SIMD8(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]), Float(v[4]), Float(v[5]), Float(v[6]), Float(v[7]))
+}
+
+/// Eight int32 lanes sign-extended to int64.
+@inline(__always)
+func widenedToInt64(_ v: SIMD8<Int32>) -> SIMD8<Int64> {
+    SIMD8(Int64(v[0]), Int64(v[1]), Int64(v[2]), Int64(v[3]), Int64(v[4]), Int64(v[5]), Int64(v[6]), Int64(v[7]))
+}
+
+/// The low 32 bits of eight int64 lanes.
+@inline(__always)
+func narrowedToInt32(_ v: SIMD8<Int64>) -> SIMD8<Int32> {
+    SIMD8(Int32(truncatingIfNeeded: v[0]), Int32(truncatingIfNeeded: v[1]), Int32(truncatingIfNeeded: v[2]),
+          Int32(truncatingIfNeeded: v[3]), Int32(truncatingIfNeeded: v[4]), Int32(truncatingIfNeeded: v[5]),
+          Int32(truncatingIfNeeded: v[6]), Int32(truncatingIfNeeded: v[7]))
+}
+
+/// The low 8 bits of eight int32 lanes.
+@inline(__always)
+func narrowedToInt8(_ v: SIMD8<Int32>) -> SIMD8<Int8> {
+    SIMD8(Int8(truncatingIfNeeded: v[0]), Int8(truncatingIfNeeded: v[1]), Int8(truncatingIfNeeded: v[2]),
+          Int8(truncatingIfNeeded: v[3]), Int8(truncatingIfNeeded: v[4]), Int8(truncatingIfNeeded: v[5]),
+          Int8(truncatingIfNeeded: v[6]), Int8(truncatingIfNeeded: v[7]))
 }
