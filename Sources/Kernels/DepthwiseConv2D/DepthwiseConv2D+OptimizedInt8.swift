@@ -93,44 +93,69 @@ private func depthwiseConv2DInt8Rows(
     prepared.weights.withUnsafeBufferPointer { weightBuffer in
     prepared.requantization.withRequantizer { q in
         let weights = UnsafeRawPointer(weightBuffer.baseAddress!)
+        @inline(__always) func tapWeights(_ group: Int, _ t: Int) -> FloatLanes {
+            weights.loadUnaligned(fromByteOffset: (group * taps + t) * lanes * 4, as: FloatLanes.self)
+        }
         for r in rows {
             let b = r / outputShape.height, oy = r % outputShape.height
             let iy0 = oy * sh - g.paddingHeight.before
             let rowInside = iy0 >= 0 && iy0 + (kh - 1) * dh < height
             let image = input + b * height * rowStride
-            for ox in 0..<outputShape.width {
-                let out = output + (r * outputShape.width + ox) * channels
+            let outRow = output + r * outputShape.width * channels
+
+            /// Channel groups `groups` of output pixel `ox`, checking every tap.
+            @inline(__always) func border(_ ox: Int, _ groups: Range<Int>) {
                 let ix0 = ox * sw - g.paddingWidth.before
-                let inside = rowInside && ix0 >= 0 && ix0 + (kw - 1) * dw < width
-                for group in 0..<groups {
+                for group in groups {
                     let c = group * lanes
-                    let w = weights + group * taps * lanes * 4
                     var acc = start
-                    if inside && group < fullGroups {
-                        var t = 0
-                        for ky in 0..<kh {
-                            let p = image + (iy0 + ky * dh) * rowStride + ix0 * pixelStride + c
-                            for kx in 0..<kw {
-                                acc = multiplyAdd(acc, loadInt8AsFloat(UnsafeRawPointer(p + kx * dw * pixelStride)),
-                                                  w.loadUnaligned(fromByteOffset: t * lanes * 4, as: FloatLanes.self))
-                                t += 1
-                            }
-                        }
-                    } else {
-                        var t = 0
-                        for ky in 0..<kh {
-                            let iy = iy0 + ky * dh
-                            for kx in 0..<kw {
-                                let ix = ix0 + kx * dw
-                                let x = iy >= 0 && iy < height && ix >= 0 && ix < width
-                                    ? load(image + iy * rowStride + ix * pixelStride + c, group: group) : padding
-                                acc = multiplyAdd(acc, x, w.loadUnaligned(fromByteOffset: t * lanes * 4, as: FloatLanes.self))
-                                t += 1
-                            }
+                    var t = 0
+                    for ky in 0..<kh {
+                        let iy = iy0 + ky * dh
+                        for kx in 0..<kw {
+                            let ix = ix0 + kx * dw
+                            let x = iy >= 0 && iy < height && ix >= 0 && ix < width
+                                ? load(image + iy * rowStride + ix * pixelStride + c, group: group) : padding
+                            acc = multiplyAdd(acc, x, tapWeights(group, t))
+                            t += 1
                         }
                     }
-                    q.store(exactSums(acc), group: group, to: out + c, count: min(lanes, channels - c))
+                    q.store(exactSums(acc), group: group, to: outRow + ox * channels + c, count: min(lanes, channels - c))
                 }
+            }
+
+            var ox = 0
+            while ox < outputShape.width {
+                let ix0 = ox * sw - g.paddingWidth.before
+                // Two neighbouring pixels whose taps all lie inside share each weight load and
+                // give the multiply-adds two independent chains.
+                guard rowInside, ox + 1 < outputShape.width, ix0 >= 0, ix0 + sw + (kw - 1) * dw < width else {
+                    border(ox, 0..<groups)
+                    ox += 1
+                    continue
+                }
+                for group in 0..<fullGroups {
+                    let c = group * lanes
+                    var acc0 = start, acc1 = start
+                    var t = 0
+                    for ky in 0..<kh {
+                        let p = image + (iy0 + ky * dh) * rowStride + ix0 * pixelStride + c
+                        for kx in 0..<kw {
+                            let w = tapWeights(group, t)
+                            let x = p + kx * dw * pixelStride
+                            acc0 = multiplyAdd(acc0, loadInt8AsFloat(UnsafeRawPointer(x)), w)
+                            acc1 = multiplyAdd(acc1, loadInt8AsFloat(UnsafeRawPointer(x + sw * pixelStride)), w)
+                            t += 1
+                        }
+                    }
+                    q.store(exactSums(acc0), group: group, to: outRow + ox * channels + c, count: lanes)
+                    q.store(exactSums(acc1), group: group, to: outRow + (ox + 1) * channels + c, count: lanes)
+                }
+                if fullGroups < groups {
+                    border(ox, fullGroups..<groups)
+                    border(ox + 1, fullGroups..<groups)
+                }
+                ox += 2
             }
         }
     }}

@@ -15,8 +15,15 @@ typealias FloatLanes = SIMD16<Float>
 /// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
 @inline(__always)
 func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
-    FloatLanes(lowHalf: int8AsFloat(p.loadUnaligned(as: SIMD8<Int8>.self)),
-               highHalf: int8AsFloat(p.loadUnaligned(fromByteOffset: 8, as: SIMD8<Int8>.self)))
+    let v = p.loadUnaligned(as: SIMD16<Int8>.self)
+    return FloatLanes(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]), Float(v[4]), Float(v[5]), Float(v[6]), Float(v[7]),
+                      Float(v[8]), Float(v[9]), Float(v[10]), Float(v[11]), Float(v[12]), Float(v[13]), Float(v[14]), Float(v[15]))
+}
+
+/// Each lane clamped to `lo...hi`.
+@inline(__always)
+func clamped(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int32Lanes {
+    Int32Lanes(lowHalf: clamped8(v.lowHalf, lo, hi), highHalf: clamped8(v.highHalf, lo, hi))
 }
 
 /// `saturatingRoundingDoublingHighMul` lane by lane.
@@ -48,6 +55,12 @@ typealias FloatLanes = SIMD8<Float>
 @inline(__always)
 func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
     int8AsFloat(p.loadUnaligned(as: SIMD8<Int8>.self))
+}
+
+/// Each lane clamped to `lo...hi`.
+@inline(__always)
+func clamped(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int32Lanes {
+    clamped8(v, lo, hi)
 }
 
 /// `saturatingRoundingDoublingHighMul` lane by lane.
@@ -108,6 +121,14 @@ func saturatingRoundingDoublingHighMul8(_ x: SIMD8<Int32>, _ m: SIMD8<Int32>) ->
     let top = quotient &>> 31
     quotient &-= top & ~(top &>> 1)
     return narrowedToInt32(quotient)
+}
+
+/// Eight lanes clamped to `lo...hi` (`vpmaxsd`/`vpminsd`; the standard library's
+/// `replacing(with:where:)` round-trips through mask registers).
+@inline(__always)
+func clamped8(_ v: SIMD8<Int32>, _ lo: Int32, _ hi: Int32) -> SIMD8<Int32> {
+    SIMD8(min(max(v[0], lo), hi), min(max(v[1], lo), hi), min(max(v[2], lo), hi), min(max(v[3], lo), hi),
+          min(max(v[4], lo), hi), min(max(v[5], lo), hi), min(max(v[6], lo), hi), min(max(v[7], lo), hi))
 }
 
 /// Eight int8 lanes as floats.

@@ -11,6 +11,8 @@ struct Int8Requantization: Sendable {
     static let vectorsPerGroup = 5
     /// `groups * vectorsPerGroup * int8LaneCount` constants.
     let constants: [Int32]
+    /// Whether any channel's rescale shifts left (a multiplier above one).
+    let hasLeftShift: Bool
     let outputOffset: Int32
     let minimum: Int32
     let maximum: Int32
@@ -31,6 +33,7 @@ struct Int8Requantization: Sendable {
             constants[base + 4 * lanes] = Int32(truncatingIfNeeded: (Int64(1) << right) - 1)
         }
         self.constants = constants
+        hasLeftShift = multipliers.contains { $0.shift > 0 }
         self.outputOffset = outputOffset
         minimum = activation.min
         maximum = activation.max
@@ -44,15 +47,17 @@ struct Int8Requantization: Sendable {
 /// the broadcast offset and clamp.
 struct Int8Requantizer {
     let constants: UnsafeRawPointer
+    let hasLeftShift: Bool
     let offset: Int32Lanes
-    let minimum: Int32Lanes
-    let maximum: Int32Lanes
+    let minimum: Int32
+    let maximum: Int32
 
     init(_ q: Int8Requantization, constants: UnsafeRawPointer) {
         self.constants = constants
+        hasLeftShift = q.hasLeftShift
         offset = Int32Lanes(repeating: q.outputOffset)
-        minimum = Int32Lanes(repeating: q.minimum)
-        maximum = Int32Lanes(repeating: q.maximum)
+        minimum = q.minimum
+        maximum = q.maximum
     }
 
     /// Requantises the sums of channel group `group` and stores the first `count` channels.
@@ -64,16 +69,15 @@ struct Int8Requantizer {
         let leftPower = c.loadUnaligned(fromByteOffset: lanes &* 8, as: Int32Lanes.self)
         let rightShift = c.loadUnaligned(fromByteOffset: lanes &* 12, as: Int32Lanes.self)
         let mask = c.loadUnaligned(fromByteOffset: lanes &* 16, as: Int32Lanes.self)
-        let high = saturatingRoundingDoublingHighMul((sums &+ bias) &* leftPower, multiplier)
+        // The left shift (a multiply by its power of two) only exists for rescales above one.
+        let x = hasLeftShift ? (sums &+ bias) &* leftPower : sums &+ bias
+        let high = saturatingRoundingDoublingHighMul(x, multiplier)
         // roundingDivideByPOT: round half away from zero. `high >> 31` is -1 for a negative
         // value, raising the threshold by one; `(threshold - remainder) >> 31` is -1 exactly
         // when the remainder exceeds it (both lie in [0, 2^31), so the difference cannot wrap).
         let remainder = high & mask
         let threshold = (mask &>> 1) &- (high &>> 31)
-        var v = (high &>> rightShift) &- ((threshold &- remainder) &>> 31)
-        v &+= offset
-        v.replace(with: minimum, where: v .< minimum)
-        v.replace(with: maximum, where: v .> maximum)
+        let v = clamped((high &>> rightShift) &- ((threshold &- remainder) &>> 31) &+ offset, minimum, maximum)
         if count == lanes {
             storeNarrowed(v, to: UnsafeMutableRawPointer(out))
         } else {
