@@ -2,6 +2,8 @@
 // SIMD16<Float> accumulators (12 of the 32 zmm registers), like the float GEMM's tile.
 #if TFLITE_AVX512
 extension Int8GEMM {
+    /// The element type of packed weights: int8, converted to float as loaded.
+    typealias Weight = Int8
     /// Rows per micro-kernel tile.
     static let rowTile = 12
 
@@ -11,7 +13,7 @@ extension Int8GEMM {
     /// row 0 so the loop body stays branch-free.
     @inline(__always)
     static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                     panel: UnsafePointer<Float>, sums: UnsafeMutableRawPointer, accumulate: Bool) {
+                     panel: UnsafePointer<Weight>, sums: UnsafeMutableRawPointer, accumulate: Bool) {
         let a0 = a
         let a1 = rowCount > 1 ? a + 1 * lda : a
         let a2 = rowCount > 2 ? a + 2 * lda : a
@@ -29,7 +31,7 @@ extension Int8GEMM {
                                                                    start, start, start, start, start, start)
         let raw = UnsafeRawPointer(panel)
         for k in 0..<depth {
-            let b = raw.loadUnaligned(fromByteOffset: k * 64, as: FloatLanes.self)
+            let b = loadInt8AsFloat(raw + k * 16)
             c0.addProduct(FloatLanes(repeating: a0[k]), b)
             c1.addProduct(FloatLanes(repeating: a1[k]), b)
             c2.addProduct(FloatLanes(repeating: a2[k]), b)

@@ -2,6 +2,8 @@
 // the 16 registers of SSE2 (two xmm per vector) and AVX2, like the float GEMM's portable tile.
 #if !TFLITE_AVX512
 extension Int8GEMM {
+    /// The element type of packed weights: float, converted once at prepare.
+    typealias Weight = Float
     /// Rows per micro-kernel tile.
     static let rowTile = 6
 
@@ -11,7 +13,7 @@ extension Int8GEMM {
     /// row 0 so the loop body stays branch-free.
     @inline(__always)
     static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                     panel: UnsafePointer<Float>, sums: UnsafeMutableRawPointer, accumulate: Bool) {
+                     panel: UnsafePointer<Weight>, sums: UnsafeMutableRawPointer, accumulate: Bool) {
         let a0 = a
         let a1 = rowCount > 1 ? a + 1 * lda : a
         let a2 = rowCount > 2 ? a + 2 * lda : a

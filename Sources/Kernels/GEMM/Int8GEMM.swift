@@ -1,18 +1,20 @@
-/// Int8 weights converted to float and packed for ``Int8GEMM``: output channels in blocks of
-/// ``int8LaneCount``, each block stored depth-major (`[depth][lanes]`), so one vector load gives
-/// the weights of every channel of the block for one depth index. The last block is padded with
-/// zero weights. Packed once at prepare.
+/// Int8 weights packed for ``Int8GEMM``: output channels in blocks of ``int8LaneCount``, each
+/// block stored depth-major (`[depth][lanes]`), so one vector load gives the weights of every
+/// channel of the block for one depth index. The last block is padded with zero weights.
+/// Packed once at prepare.
 ///
-/// The weights are floats because int8 products summed in float lanes are exact (see
-/// `exactFloatAccumulatorBias`), and float multiply-add is the widest multiply the portable
-/// and the AVX-512 builds both vectorise well.
+/// The micro-kernel multiplies in float (int8 products summed in float lanes are exact, see
+/// `exactFloatAccumulatorBias`). The AVX-512 tile keeps the weights as int8 and converts each
+/// vector as it loads it (two cheap instructions beside twelve multiply-adds), which reads a
+/// quarter of the bytes; the portable tile, where that conversion costs several SSE2
+/// instructions, stores them as floats.
 public struct Int8PackedWeights: Sendable {
     /// The length of one weight row (the dot-product depth).
     public let depth: Int
     /// Output channels.
     public let channels: Int
     /// `blockCount * depth * int8LaneCount` packed weights.
-    let values: [Float]
+    let values: [Int8GEMM.Weight]
 
     /// Blocks of ``int8LaneCount`` output channels, the last possibly partial.
     public var blockCount: Int { (channels + int8LaneCount - 1) / int8LaneCount }
@@ -23,12 +25,12 @@ public struct Int8PackedWeights: Sendable {
         self.channels = channels
         let width = int8LaneCount
         let blocks = (channels + width - 1) / width
-        var packed = [Float](repeating: 0, count: blocks * depth * width)
+        var packed = [Int8GEMM.Weight](repeating: 0, count: blocks * depth * width)
         packed.withUnsafeMutableBufferPointer { out in
             for c in 0..<channels {
                 let block = c / width, lane = c % width
                 for k in 0..<depth {
-                    out[(block * depth + k) * width + lane] = Float(rows[c * depth + k])
+                    out[(block * depth + k) * width + lane] = Int8GEMM.Weight(rows[c * depth + k])
                 }
             }
         }
@@ -49,7 +51,7 @@ enum Int8GEMM {
     /// meaningless values.
     @inline(__always)
     static func blockSums(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                          panel: UnsafePointer<Float>, sums: UnsafeMutableRawPointer) {
+                          panel: UnsafePointer<Weight>, sums: UnsafeMutableRawPointer) {
         var k0 = 0
         repeat {
             let n = min(exactFloatProductCount, depth - k0)
