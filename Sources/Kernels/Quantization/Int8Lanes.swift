@@ -20,6 +20,14 @@ func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
                       Float(v[8]), Float(v[9]), Float(v[10]), Float(v[11]), Float(v[12]), Float(v[13]), Float(v[14]), Float(v[15]))
 }
 
+/// Loads `Int32Lanes.scalarCount` int8 values sign-extended to int32.
+@inline(__always)
+func loadInt8AsInt32(_ p: UnsafeRawPointer) -> Int32Lanes {
+    let v = p.loadUnaligned(as: SIMD16<Int8>.self)
+    return Int32Lanes(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
+                      Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
+}
+
 /// Each lane clamped to `lo...hi`.
 @inline(__always)
 func clamped(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int32Lanes {
@@ -55,6 +63,13 @@ typealias FloatLanes = SIMD8<Float>
 @inline(__always)
 func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
     int8AsFloat(p.loadUnaligned(as: SIMD8<Int8>.self))
+}
+
+/// Loads `Int32Lanes.scalarCount` int8 values sign-extended to int32.
+@inline(__always)
+func loadInt8AsInt32(_ p: UnsafeRawPointer) -> Int32Lanes {
+    let v = p.loadUnaligned(as: SIMD8<Int8>.self)
+    return Int32Lanes(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]))
 }
 
 /// Each lane clamped to `lo...hi`.
@@ -121,6 +136,17 @@ func saturatingRoundingDoublingHighMul8(_ x: SIMD8<Int32>, _ m: SIMD8<Int32>) ->
     let top = quotient &>> 31
     quotient &-= top & ~(top &>> 1)
     return narrowedToInt32(quotient)
+}
+
+/// `roundingDivideByPOT` lane by lane; `mask` is `2^exponent - 1` per lane. Round half away
+/// from zero: `x >> 31` is -1 for a negative value, raising the threshold by one, and
+/// `(threshold - remainder) >> 31` is -1 exactly when the remainder exceeds it (both lie in
+/// [0, 2^31), so the difference cannot wrap).
+@inline(__always)
+func roundingDivideByPOT(_ x: Int32Lanes, _ exponent: Int32Lanes, mask: Int32Lanes) -> Int32Lanes {
+    let remainder = x & mask
+    let threshold = (mask &>> 1) &- (x &>> 31)
+    return (x &>> exponent) &- ((threshold &- remainder) &>> 31)
 }
 
 /// Eight lanes clamped to `lo...hi` (`vpmaxsd`/`vpminsd`; the standard library's

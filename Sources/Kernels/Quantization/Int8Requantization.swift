@@ -72,12 +72,7 @@ struct Int8Requantizer {
         // The left shift (a multiply by its power of two) only exists for rescales above one.
         let x = hasLeftShift ? (sums &+ bias) &* leftPower : sums &+ bias
         let high = saturatingRoundingDoublingHighMul(x, multiplier)
-        // roundingDivideByPOT: round half away from zero. `high >> 31` is -1 for a negative
-        // value, raising the threshold by one; `(threshold - remainder) >> 31` is -1 exactly
-        // when the remainder exceeds it (both lie in [0, 2^31), so the difference cannot wrap).
-        let remainder = high & mask
-        let threshold = (mask &>> 1) &- (high &>> 31)
-        let v = clamped((high &>> rightShift) &- ((threshold &- remainder) &>> 31) &+ offset, minimum, maximum)
+        let v = clamped(roundingDivideByPOT(high, rightShift, mask: mask) &+ offset, minimum, maximum)
         if count == lanes {
             storeNarrowed(v, to: UnsafeMutableRawPointer(out))
         } else {
