@@ -10,6 +10,28 @@ public struct PreparedInt8DepthwiseConv2D: Sendable {
     public let filterShape: NHWC
     /// The filter as floats, grouped by channel vector.
     let weights: [Float]
+
+    /// Channels rounded up to whole vectors: the channel stride of the padded input rows.
+    var paddedChannels: Int { (filterShape.channels + int8LaneCount - 1) / int8LaneCount * int8LaneCount }
+
+    /// Columns of a padded input row: every column any output pixel's taps reach, from
+    /// `-paddingWidth.before` on.
+    func paddedWidth(outputWidth: Int) -> Int {
+        let g = params.geometry
+        return (outputWidth - 1) * g.strideWidth + (filterShape.width - 1) * g.dilationWidth + 1
+    }
+
+    /// Bytes of one thread's working space: `kernelHeight` padded input rows, rounded to whole
+    /// cache lines.
+    func threadScratchBytes(outputWidth: Int) -> Int {
+        (filterShape.height * paddedWidth(outputWidth: outputWidth) * paddedChannels + 63) / 64 * 64
+    }
+
+    /// Bytes (int8 elements) of scratch space `depthwiseConv2DInt8Optimized` needs for an
+    /// output `outputWidth` pixels wide when run on `threadCount` threads.
+    public func scratchCount(outputWidth: Int, threadCount: Int) -> Int {
+        max(1, threadCount) * threadScratchBytes(outputWidth: outputWidth)
+    }
     /// Bias, multipliers and clamp per group of channels.
     let requantization: Int8Requantization
 
@@ -43,25 +65,29 @@ public struct PreparedInt8DepthwiseConv2D: Sendable {
 
 /// Optimised int8 DEPTHWISE_CONV_2D: ``int8LaneCount`` channels at a time, the int8 products
 /// summed exactly in float lanes (see `exactFloatAccumulatorBias`), then vectorised
-/// requantisation. Pixels whose taps all lie inside the input take a loop without bounds
-/// checks; at the borders, padding taps read the input zero point (which the folded bias
-/// cancels). Bit-exact with `quantizedDepthwiseConv2D`. Output rows are split across `pool`'s
-/// threads (nil: the calling thread).
+/// requantisation. For each output row the input rows its taps reach are first copied into
+/// padded rows (padding set to the input zero point, which the folded bias cancels; channels
+/// padded to whole vectors, whose weights are zero), so every tap is an unchecked vector load.
+/// Bit-exact with `quantizedDepthwiseConv2D`. Output rows are split across `pool`'s threads
+/// (nil: the calling thread).
+///
+/// - Parameter scratch: `prepared.scratchCount(outputWidth:threadCount:)` bytes.
 public func depthwiseConv2DInt8Optimized(
     _ prepared: PreparedInt8DepthwiseConv2D,
     input: UnsafePointer<Int8>, inputShape: NHWC,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-    pool: ThreadPool? = nil
+    scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool? = nil
 ) {
     let rows = outputShape.batch * outputShape.height
     if let pool, pool.threadCount > 1 {
-        pool.parallelFor(count: rows, chunks: pool.threadCount) { _, range in
+        let stride = prepared.threadScratchBytes(outputWidth: outputShape.width)
+        pool.parallelFor(count: rows, chunks: pool.threadCount) { thread, range in
             depthwiseConv2DInt8Rows(prepared, rows: range, input: input, inputShape: inputShape,
-                                    output: output, outputShape: outputShape)
+                                    output: output, outputShape: outputShape, scratch: scratch + thread * stride)
         }
     } else {
         depthwiseConv2DInt8Rows(prepared, rows: 0..<rows, input: input, inputShape: inputShape,
-                                output: output, outputShape: outputShape)
+                                output: output, outputShape: outputShape, scratch: scratch)
     }
 }
 
@@ -70,25 +96,21 @@ public func depthwiseConv2DInt8Optimized(
 private func depthwiseConv2DInt8Rows(
     _ prepared: PreparedInt8DepthwiseConv2D, rows: Range<Int>,
     input: UnsafePointer<Int8>, inputShape: NHWC,
-    output: UnsafeMutablePointer<Int8>, outputShape: NHWC
+    output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
+    scratch: UnsafeMutablePointer<Int8>
 ) {
     let g = prepared.params.geometry
-    let lanes = int8LaneCount, channels = inputShape.channels
+    let lanes = int8LaneCount, channels = inputShape.channels, stride = prepared.paddedChannels
     let (kh, kw) = (prepared.filterShape.height, prepared.filterShape.width), taps = kh * kw
-    let (sh, sw, dh, dw) = (g.strideHeight, g.strideWidth, g.dilationHeight, g.dilationWidth)
-    let (height, width) = (inputShape.height, inputShape.width)
-    let fullGroups = channels / lanes, groups = (channels + lanes - 1) / lanes
-    let padding = FloatLanes(repeating: Float(-prepared.params.inputOffset))
+    let (sw, dw) = (g.strideWidth, g.dilationWidth)
+    let (height, width, outWidth) = (inputShape.height, inputShape.width, outputShape.width)
+    let groups = stride / lanes
+    let paddedWidth = prepared.paddedWidth(outputWidth: outWidth), rowBytes = paddedWidth * stride
+    let left = g.paddingWidth.before
+    let zeroPoint = Int8(truncatingIfNeeded: -prepared.params.inputOffset)
     let start = FloatLanes(repeating: exactFloatAccumulatorBias)
-    let pixelStride = channels, rowStride = width * channels
-
-    /// `lanes` input channels from `c` on (fewer at the end of a row of channels) as floats.
-    @inline(__always) func load(_ p: UnsafePointer<Int8>, group: Int) -> FloatLanes {
-        if group < fullGroups { return loadInt8AsFloat(UnsafeRawPointer(p)) }
-        var v = FloatLanes(repeating: 0)
-        for j in 0..<(channels - group * lanes) { v[j] = Float(p[j]) }
-        return v
-    }
+    // The input columns that land in the padded row, and where they land.
+    let firstColumn = max(0, -left), lastColumn = min(width, paddedWidth - left)
 
     prepared.weights.withUnsafeBufferPointer { weightBuffer in
     prepared.requantization.withRequantizer { q in
@@ -98,62 +120,51 @@ private func depthwiseConv2DInt8Rows(
         }
         for r in rows {
             let b = r / outputShape.height, oy = r % outputShape.height
-            let iy0 = oy * sh - g.paddingHeight.before
-            let rowInside = iy0 >= 0 && iy0 + (kh - 1) * dh < height
-            let image = input + b * height * rowStride
-            let outRow = output + r * outputShape.width * channels
-
-            /// Channel groups `groups` of output pixel `ox`, checking every tap.
-            @inline(__always) func border(_ ox: Int, _ groups: Range<Int>) {
-                let ix0 = ox * sw - g.paddingWidth.before
-                for group in groups {
-                    let c = group * lanes
-                    var acc = start
-                    var t = 0
-                    for ky in 0..<kh {
-                        let iy = iy0 + ky * dh
-                        for kx in 0..<kw {
-                            let ix = ix0 + kx * dw
-                            let x = iy >= 0 && iy < height && ix >= 0 && ix < width
-                                ? load(image + iy * rowStride + ix * pixelStride + c, group: group) : padding
-                            acc = multiplyAdd(acc, x, tapWeights(group, t))
-                            t += 1
-                        }
-                    }
-                    q.store(exactSums(acc), group: group, to: outRow + ox * channels + c, count: min(lanes, channels - c))
-                }
-            }
-
-            var ox = 0
-            while ox < outputShape.width {
-                let ix0 = ox * sw - g.paddingWidth.before
-                // Two neighbouring pixels whose taps all lie inside share each weight load and
-                // give the multiply-adds two independent chains.
-                guard rowInside, ox + 1 < outputShape.width, ix0 >= 0, ix0 + sw + (kw - 1) * dw < width else {
-                    border(ox, 0..<groups)
-                    ox += 1
+            let iy0 = oy * g.strideHeight - g.paddingHeight.before
+            for ky in 0..<kh {
+                let iy = iy0 + ky * g.dilationHeight
+                let row = scratch + ky * rowBytes
+                guard iy >= 0, iy < height, firstColumn < lastColumn else {
+                    row.update(repeating: zeroPoint, count: rowBytes)
                     continue
                 }
-                for group in 0..<fullGroups {
+                let source = input + ((b * height + iy) * width) * channels
+                let begin = (firstColumn + left) * stride, end = (lastColumn + left) * stride
+                row.update(repeating: zeroPoint, count: begin)
+                (row + end).update(repeating: zeroPoint, count: rowBytes - end)
+                if stride == channels {
+                    (row + begin).update(from: source + firstColumn * channels, count: end - begin)
+                } else {
+                    // Padding channels keep whatever they hold: their weights are zero.
+                    for ix in firstColumn..<lastColumn {
+                        (row + (ix + left) * stride).update(from: source + ix * channels, count: channels)
+                    }
+                }
+            }
+            let outRow = output + r * outWidth * channels
+
+            var ox = 0
+            while ox < outWidth {
+                // Two neighbouring pixels share each weight load and give the multiply-adds two
+                // independent chains.
+                let pair = ox + 1 < outWidth
+                for group in 0..<groups {
                     let c = group * lanes
                     var acc0 = start, acc1 = start
                     var t = 0
                     for ky in 0..<kh {
-                        let p = image + (iy0 + ky * dh) * rowStride + ix0 * pixelStride + c
+                        let p = scratch + ky * rowBytes + ox * sw * stride + c
                         for kx in 0..<kw {
                             let w = tapWeights(group, t)
-                            let x = p + kx * dw * pixelStride
-                            acc0 = multiplyAdd(acc0, loadInt8AsFloat(UnsafeRawPointer(x)), w)
-                            acc1 = multiplyAdd(acc1, loadInt8AsFloat(UnsafeRawPointer(x + sw * pixelStride)), w)
+                            let x = UnsafeRawPointer(p + kx * dw * stride)
+                            acc0 = multiplyAdd(acc0, loadInt8AsFloat(x), w)
+                            if pair { acc1 = multiplyAdd(acc1, loadInt8AsFloat(x + sw * stride), w) }
                             t += 1
                         }
                     }
-                    q.store(exactSums(acc0), group: group, to: outRow + ox * channels + c, count: lanes)
-                    q.store(exactSums(acc1), group: group, to: outRow + (ox + 1) * channels + c, count: lanes)
-                }
-                if fullGroups < groups {
-                    border(ox, fullGroups..<groups)
-                    border(ox + 1, fullGroups..<groups)
+                    let count = min(lanes, channels - c)
+                    q.store(exactSums(acc0), group: group, to: outRow + ox * channels + c, count: count)
+                    if pair { q.store(exactSums(acc1), group: group, to: outRow + (ox + 1) * channels + c, count: count) }
                 }
                 ox += 2
             }

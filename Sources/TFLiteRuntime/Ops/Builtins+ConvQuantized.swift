@@ -91,9 +91,11 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
                                                       filter: weights.assumingMemoryBound(to: Int8.self), filterShape: filter,
                                                       bias: biasData?.assumingMemoryBound(to: Int32.self)) {
             // Constant weights: converted once, with the input offset folded into the bias.
+            ctx.requestScratch(bytes: prepared.scratchCount(outputWidth: output.width, threadCount: ctx.executor.threads.threadCount))
             return { c in
                 depthwiseConv2DInt8Optimized(prepared, input: c.data(xi, as: Int8.self), inputShape: input,
-                                             output: c.data(yi, as: Int8.self), outputShape: output, pool: c.threads)
+                                             output: c.data(yi, as: Int8.self), outputShape: output,
+                                             scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
             }
         }
         return { c in
