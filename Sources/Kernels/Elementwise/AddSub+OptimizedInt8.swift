@@ -17,14 +17,19 @@ public func quantizedAddInt8Optimized(_ params: QuantizedAddParams, _ a: UnsafeP
     let outputOffset = Int32Lanes(repeating: params.outputOffset)
     let scale = Int32Lanes(repeating: 1 << Int32(params.leftShift))
     let (lo, hi) = (params.activation.min, params.activation.max)
+    // Multipliers below one are never Int32.min, the one input that needs saturation.
+    let saturates = [params.input1Multiplier, params.input2Multiplier, params.outputMultiplier].contains { $0.multiplier == .min }
+    @inline(__always) func highMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
+        saturates ? saturatingRoundingDoublingHighMul(x, m) : roundingDoublingHighMul(x, m)
+    }
     var i = 0
     while i + lanes <= count {
         let x = loadInt8AsInt32(UnsafeRawPointer(a + i)) &+ offset1
         let y = loadInt8AsInt32(UnsafeRawPointer(b + i)) &+ offset2
         // (x + offset) * 2^leftShift stays below 2^28 in magnitude.
-        let xs = roundingDivideByPOT(saturatingRoundingDoublingHighMul(x &* scale, m1.multiplier), m1.shift, mask: m1.mask)
-        let ys = roundingDivideByPOT(saturatingRoundingDoublingHighMul(y &* scale, m2.multiplier), m2.shift, mask: m2.mask)
-        let sum = roundingDivideByPOT(saturatingRoundingDoublingHighMul(xs &+ ys, mo.multiplier), mo.shift, mask: mo.mask)
+        let xs = roundingDivideByPOT(highMul(x &* scale, m1.multiplier), m1.shift, mask: m1.mask)
+        let ys = roundingDivideByPOT(highMul(y &* scale, m2.multiplier), m2.shift, mask: m2.mask)
+        let sum = roundingDivideByPOT(highMul(xs &+ ys, mo.multiplier), mo.shift, mask: mo.mask)
         storeNarrowed(clamped(sum &+ outputOffset, lo, hi), to: UnsafeMutableRawPointer(output + i))
         i += lanes
     }

@@ -11,6 +11,8 @@
 typealias Int32Lanes = SIMD16<Int32>
 /// One vector of float lanes (the exact int8 product accumulators).
 typealias FloatLanes = SIMD16<Float>
+/// The same bytes as ``Int32Lanes`` seen as int64 lanes (pairs of int32 lanes).
+typealias Int64Lanes = SIMD8<Int64>
 
 /// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
 @inline(__always)
@@ -34,13 +36,6 @@ func clamped(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int32Lanes {
     Int32Lanes(lowHalf: clamped8(v.lowHalf, lo, hi), highHalf: clamped8(v.highHalf, lo, hi))
 }
 
-/// `saturatingRoundingDoublingHighMul` lane by lane.
-@inline(__always)
-func saturatingRoundingDoublingHighMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
-    Int32Lanes(lowHalf: saturatingRoundingDoublingHighMul8(x.lowHalf, m.lowHalf),
-               highHalf: saturatingRoundingDoublingHighMul8(x.highHalf, m.highHalf))
-}
-
 /// Narrows clamped int32 lanes to int8 and stores them.
 @inline(__always)
 func storeNarrowed(_ v: Int32Lanes, to p: UnsafeMutableRawPointer) {
@@ -58,6 +53,8 @@ func multiplyAdd(_ acc: FloatLanes, _ a: FloatLanes, _ b: FloatLanes) -> FloatLa
 typealias Int32Lanes = SIMD8<Int32>
 /// One vector of float lanes (the exact int8 product accumulators).
 typealias FloatLanes = SIMD8<Float>
+/// The same bytes as ``Int32Lanes`` seen as int64 lanes (pairs of int32 lanes).
+typealias Int64Lanes = SIMD4<Int64>
 
 /// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
 @inline(__always)
@@ -76,12 +73,6 @@ func loadInt8AsInt32(_ p: UnsafeRawPointer) -> Int32Lanes {
 @inline(__always)
 func clamped(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int32Lanes {
     clamped8(v, lo, hi)
-}
-
-/// `saturatingRoundingDoublingHighMul` lane by lane.
-@inline(__always)
-func saturatingRoundingDoublingHighMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
-    saturatingRoundingDoublingHighMul8(x, m)
 }
 
 /// Narrows clamped int32 lanes to int8 and stores them.
@@ -121,21 +112,33 @@ func exactSums(_ acc: FloatLanes) -> Int32Lanes {
     unsafeBitCast(acc, to: Int32Lanes.self) &- Int32Lanes(repeating: Int32(bitPattern: exactFloatAccumulatorBias.bitPattern))
 }
 
-/// `saturatingRoundingDoublingHighMul` on eight lanes, in 64-bit lanes without branches or
-/// comparisons (which the standard library lowers lane by lane): the nudge and the
-/// truncating division are sign-mask arithmetic, and the one overflowing case
-/// (`Int32.min * Int32.min`, quotient 2^31) is pulled back to `Int32.max`.
+/// `saturatingRoundingDoublingHighMul` lane by lane, except in its one overflowing case
+/// (`Int32.min * Int32.min`), which gives `Int32.min` instead of `Int32.max`: callers whose
+/// multipliers may be `Int32.min` use ``saturatingRoundingDoublingHighMul(_:_:)``.
+///
+/// gemmlowp's nudge and truncating division together equal `(x * m + 2^30) >> 31` with a
+/// flooring shift, for either sign of the product. The int32 lanes are treated as int64 pairs:
+/// even lanes sign-extended in place and odd lanes shifted down, so each half is one
+/// `pmuldq`-style 32 x 32 -> 64 multiply, and the two halves of results are merged back
+/// without any widening shuffles.
 @inline(__always)
-func saturatingRoundingDoublingHighMul8(_ x: SIMD8<Int32>, _ m: SIMD8<Int32>) -> SIMD8<Int32> {
-    let product = widenedToInt64(x) &* widenedToInt64(m)
-    // nudge = 2^30 for a non-negative product, 1 - 2^30 for a negative one.
-    let nudged = product &+ (1 << 30) &+ ((product &>> 63) & (1 - (1 << 31)))
-    // Division by 2^31 rounding towards zero: negative dividends are raised by 2^31 - 1 first.
-    var quotient = (nudged &+ ((nudged &>> 63) & 0x7FFF_FFFF)) &>> 31
-    // The quotient lies in [-2^31, 2^31]; only 2^31 (top bits 1) must become 2^31 - 1.
-    let top = quotient &>> 31
-    quotient &-= top & ~(top &>> 1)
-    return narrowedToInt32(quotient)
+func roundingDoublingHighMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
+    let xw = unsafeBitCast(x, to: Int64Lanes.self), mw = unsafeBitCast(m, to: Int64Lanes.self)
+    let even = ((xw &<< 32) &>> 32) &* ((mw &<< 32) &>> 32)
+    let odd = (xw &>> 32) &* (mw &>> 32)
+    let half = Int64Lanes(repeating: 1 << 30)
+    let low = ((even &+ half) &>> 31) & 0xFFFF_FFFF
+    let high = ((odd &+ half) &>> 31) &<< 32
+    return unsafeBitCast(low | high, to: Int32Lanes.self)
+}
+
+/// `saturatingRoundingDoublingHighMul` lane by lane. `Int32.min` only comes out of
+/// ``roundingDoublingHighMul(_:_:)`` in the overflowing case (every other product is above
+/// -2^62), so that value is replaced by `Int32.max`.
+@inline(__always)
+func saturatingRoundingDoublingHighMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
+    let high = roundingDoublingHighMul(x, m)
+    return high.replacing(with: .max, where: high .== Int32Lanes(repeating: .min))
 }
 
 /// `roundingDivideByPOT` lane by lane; `mask` is `2^exponent - 1` per lane. Round half away
@@ -161,20 +164,6 @@ func clamped8(_ v: SIMD8<Int32>, _ lo: Int32, _ hi: Int32) -> SIMD8<Int32> {
 @inline(__always)
 func int8AsFloat(_ v: SIMD8<Int8>) -> SIMD8<Float> {
     SIMD8(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]), Float(v[4]), Float(v[5]), Float(v[6]), Float(v[7]))
-}
-
-/// Eight int32 lanes sign-extended to int64.
-@inline(__always)
-func widenedToInt64(_ v: SIMD8<Int32>) -> SIMD8<Int64> {
-    SIMD8(Int64(v[0]), Int64(v[1]), Int64(v[2]), Int64(v[3]), Int64(v[4]), Int64(v[5]), Int64(v[6]), Int64(v[7]))
-}
-
-/// The low 32 bits of eight int64 lanes.
-@inline(__always)
-func narrowedToInt32(_ v: SIMD8<Int64>) -> SIMD8<Int32> {
-    SIMD8(Int32(truncatingIfNeeded: v[0]), Int32(truncatingIfNeeded: v[1]), Int32(truncatingIfNeeded: v[2]),
-          Int32(truncatingIfNeeded: v[3]), Int32(truncatingIfNeeded: v[4]), Int32(truncatingIfNeeded: v[5]),
-          Int32(truncatingIfNeeded: v[6]), Int32(truncatingIfNeeded: v[7]))
 }
 
 /// The low 8 bits of eight int32 lanes.

@@ -13,6 +13,9 @@ struct Int8Requantization: Sendable {
     let constants: [Int32]
     /// Whether any channel's rescale shifts left (a multiplier above one).
     let hasLeftShift: Bool
+    /// Whether any multiplier is `Int32.min` (only a malformed scale gives one), whose doubling
+    /// high multiply can overflow and must saturate.
+    let saturates: Bool
     let outputOffset: Int32
     let minimum: Int32
     let maximum: Int32
@@ -34,6 +37,7 @@ struct Int8Requantization: Sendable {
         }
         self.constants = constants
         hasLeftShift = multipliers.contains { $0.shift > 0 }
+        saturates = multipliers.contains { $0.multiplier == .min }
         self.outputOffset = outputOffset
         minimum = activation.min
         maximum = activation.max
@@ -48,6 +52,7 @@ struct Int8Requantization: Sendable {
 struct Int8Requantizer {
     let constants: UnsafeRawPointer
     let hasLeftShift: Bool
+    let saturates: Bool
     let offset: Int32Lanes
     let minimum: Int32
     let maximum: Int32
@@ -55,6 +60,7 @@ struct Int8Requantizer {
     init(_ q: Int8Requantization, constants: UnsafeRawPointer) {
         self.constants = constants
         hasLeftShift = q.hasLeftShift
+        saturates = q.saturates
         offset = Int32Lanes(repeating: q.outputOffset)
         minimum = q.minimum
         maximum = q.maximum
@@ -71,7 +77,7 @@ struct Int8Requantizer {
         let mask = c.loadUnaligned(fromByteOffset: lanes &* 16, as: Int32Lanes.self)
         // The left shift (a multiply by its power of two) only exists for rescales above one.
         let x = hasLeftShift ? (sums &+ bias) &* leftPower : sums &+ bias
-        let high = saturatingRoundingDoublingHighMul(x, multiplier)
+        let high = saturates ? saturatingRoundingDoublingHighMul(x, multiplier) : roundingDoublingHighMul(x, multiplier)
         let v = clamped(roundingDivideByPOT(high, rightShift, mask: mask) &+ offset, minimum, maximum)
         if count == lanes {
             storeNarrowed(v, to: UnsafeMutableRawPointer(out))

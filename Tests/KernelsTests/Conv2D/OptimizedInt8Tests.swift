@@ -186,6 +186,67 @@ import Kernels
         #expect(Set(reference).count > 1)
     }
 
+    /// Requantisation at the edges of the fixed-point arithmetic, beyond what real scales give:
+    /// any int32 multiplier (negative ones and Int32.min, whose doubling high multiply
+    /// saturates), shifts from -31 to 8, biases up to the int32 extremes (wrapping sums), and
+    /// inputs at the zero point so the accumulator equals the bias exactly.
+    @Test func extremeRequantizationMatchesReference() {
+        var rng = SplitMix64(seed: 104)
+        for trial in 0..<60 {
+            let channels = Int.random(in: 1...37, using: &rng)
+            let inShape = NHWC(batch: 1, height: 2, width: 3, channels: channels)
+            let (g, _, _) = ConvGeometry.make(padding: .same, inputHeight: 2, inputWidth: 3, filterHeight: 3, filterWidth: 3,
+                                              strideHeight: 1, strideWidth: 1)!
+            var params = randomParams(&rng, geometry: g, channels: channels)
+            params.outputMultipliers = (0..<channels).map { _ in
+                let m: Int32 = [Int32.min, .max, 0, 1 << 30, Int32.random(in: .min ... .max, using: &rng)][Int.random(in: 0...4, using: &rng)]
+                return QuantizedMultiplier(multiplier: m, shift: Int.random(in: -31...8, using: &rng))
+            }
+            let atZeroPoint = trial % 2 == 0
+            let input = atZeroPoint ? [Int8](repeating: Int8(-params.inputOffset), count: inShape.elementCount)
+                                    : random(inShape.elementCount, &rng)
+            let bias = (0..<channels).map { _ in [Int32.min, .max, Int32.random(in: .min ... .max, using: &rng)][Int.random(in: 0...2, using: &rng)] }
+            let filter = random(9 * channels * channels, &rng), dwFilter = random(9 * channels, &rng)
+            let filterShape = NHWC(batch: channels, height: 3, width: 3, channels: channels)
+            let dwShape = NHWC(batch: 1, height: 3, width: 3, channels: channels)
+            var reference = [Int8](repeating: 0, count: inShape.elementCount), optimised = reference
+            var dwReference = reference, dwOptimised = reference
+            input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { bb in
+                filter.withUnsafeBufferPointer { w in
+                    reference.withUnsafeMutableBufferPointer {
+                        quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                        bias: bb.baseAddress, output: $0.baseAddress!, outputShape: inShape)
+                    }
+                    let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress)
+                    var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: 1))
+                    scratch.withUnsafeMutableBufferPointer { s in
+                        optimised.withUnsafeMutableBufferPointer {
+                            conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
+                                                outputShape: inShape, scratch: s.baseAddress)
+                        }
+                    }
+                }
+                dwFilter.withUnsafeBufferPointer { w in
+                    dwReference.withUnsafeMutableBufferPointer {
+                        quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
+                                                 filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: inShape)
+                    }
+                    let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, filter: w.baseAddress!, filterShape: dwShape,
+                                                               bias: bb.baseAddress)!
+                    var scratch = [Int8](repeating: 0, count: prepared.scratchCount(outputWidth: 3, threadCount: 1))
+                    scratch.withUnsafeMutableBufferPointer { s in
+                        dwOptimised.withUnsafeMutableBufferPointer {
+                            depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
+                                                         outputShape: inShape, scratch: s.baseAddress!)
+                        }
+                    }
+                }
+            }}
+            #expect(optimised == reference, "trial \(trial)")
+            #expect(dwOptimised == dwReference, "trial \(trial)")
+        }
+    }
+
     /// The vectorised same-shape int8 ADD against the reference on random scales, zero points,
     /// activations and lengths (whole vectors and scalar tails).
     @Test func addMatchesReference() {
