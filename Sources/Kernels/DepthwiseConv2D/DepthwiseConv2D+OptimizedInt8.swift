@@ -145,28 +145,36 @@ private func depthwiseConv2DInt8Rows(
 
             var ox = 0
             while ox < outWidth {
-                // Two neighbouring pixels share each weight load and give the multiply-adds two
-                // independent chains.
-                let pair = ox + 1 < outWidth
+                // Four neighbouring pixels share each weight load and give the multiply-adds
+                // four independent chains. Past the end of the row, missing pixels repeat the
+                // last one (their results are not stored), keeping the tap loop branch-free.
+                let n = min(4, outWidth - ox)
+                let step = sw * stride
+                let o1 = min(1, n - 1) * step, o2 = min(2, n - 1) * step, o3 = min(3, n - 1) * step
                 for group in 0..<groups {
                     let c = group * lanes
-                    var acc0 = start, acc1 = start
+                    var acc0 = start, acc1 = start, acc2 = start, acc3 = start
                     var t = 0
                     for ky in 0..<kh {
-                        let p = scratch + ky * rowBytes + ox * sw * stride + c
+                        let p = UnsafeRawPointer(scratch + ky * rowBytes + ox * step + c)
                         for kx in 0..<kw {
                             let w = tapWeights(group, t)
-                            let x = UnsafeRawPointer(p + kx * dw * stride)
+                            let x = p + kx * dw * stride
                             acc0 = multiplyAdd(acc0, loadInt8AsFloat(x), w)
-                            if pair { acc1 = multiplyAdd(acc1, loadInt8AsFloat(x + sw * stride), w) }
+                            acc1 = multiplyAdd(acc1, loadInt8AsFloat(x + o1), w)
+                            acc2 = multiplyAdd(acc2, loadInt8AsFloat(x + o2), w)
+                            acc3 = multiplyAdd(acc3, loadInt8AsFloat(x + o3), w)
                             t += 1
                         }
                     }
                     let count = min(lanes, channels - c)
-                    q.store(exactSums(acc0), group: group, to: outRow + ox * channels + c, count: count)
-                    if pair { q.store(exactSums(acc1), group: group, to: outRow + (ox + 1) * channels + c, count: count) }
+                    let out = outRow + ox * channels + c
+                    q.store(exactSums(acc0), group: group, to: out, count: count)
+                    if n > 1 { q.store(exactSums(acc1), group: group, to: out + channels, count: count) }
+                    if n > 2 { q.store(exactSums(acc2), group: group, to: out + 2 * channels, count: count) }
+                    if n > 3 { q.store(exactSums(acc3), group: group, to: out + 3 * channels, count: count) }
                 }
-                ox += 2
+                ox += n
             }
         }
     }}
