@@ -24,13 +24,14 @@ public struct PreparedInt8DepthwiseConv2D: Sendable {
     /// Bytes of one thread's working space: `kernelHeight` padded input rows, rounded to whole
     /// cache lines.
     func threadScratchBytes(outputWidth: Int) -> Int {
-        (filterShape.height * paddedWidth(outputWidth: outputWidth) * paddedChannels + 63) / 64 * 64
+        let elements = filterShape.height * paddedWidth(outputWidth: outputWidth) * paddedChannels
+        return (elements * MemoryLayout<PaddedRowElement>.stride + 63) / 64 * 64
     }
 
     /// Bytes (int8 elements) of scratch space `depthwiseConv2DInt8Optimized` needs for an
     /// output `outputWidth` pixels wide when run on `threadCount` threads.
     public func scratchCount(outputWidth: Int, threadCount: Int) -> Int {
-        max(1, threadCount) * threadScratchBytes(outputWidth: outputWidth)
+        max(1, threadCount) * threadScratchBytes(outputWidth: outputWidth) + 64
     }
     /// Bias, multipliers and clamp per group of channels.
     let requantization: Int8Requantization
@@ -67,7 +68,8 @@ public struct PreparedInt8DepthwiseConv2D: Sendable {
 /// summed exactly in float lanes (see `exactFloatAccumulatorBias`), then vectorised
 /// requantisation. For each output row the input rows its taps reach are first copied into
 /// padded rows (padding set to the input zero point, which the folded bias cancels; channels
-/// padded to whole vectors, whose weights are zero), so every tap is an unchecked vector load.
+/// padded to whole vectors with zeros, whose weights are zero too), so every tap is an
+/// unchecked vector load. The rows hold ``PaddedRowElement``s.
 /// Bit-exact with `quantizedDepthwiseConv2D`. Output rows are split across `pool`'s threads
 /// (nil: the calling thread).
 ///
@@ -79,15 +81,20 @@ public func depthwiseConv2DInt8Optimized(
     scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool? = nil
 ) {
     let rows = outputShape.batch * outputShape.height
+    // Rows must be aligned for their elements: start at the first 64-byte boundary.
+    let raw = UnsafeMutableRawPointer(scratch)
+    let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
+    let bytes = prepared.threadScratchBytes(outputWidth: outputShape.width)
+    let elements = bytes / MemoryLayout<PaddedRowElement>.stride
     if let pool, pool.threadCount > 1 {
-        let stride = prepared.threadScratchBytes(outputWidth: outputShape.width)
         pool.parallelFor(count: rows, chunks: pool.threadCount) { thread, range in
-            depthwiseConv2DInt8Rows(prepared, rows: range, input: input, inputShape: inputShape,
-                                    output: output, outputShape: outputShape, scratch: scratch + thread * stride)
+            depthwiseConv2DInt8Rows(prepared, rows: range, input: input, inputShape: inputShape, output: output,
+                                    outputShape: outputShape,
+                                    scratch: (base + thread * bytes).bindMemory(to: PaddedRowElement.self, capacity: elements))
         }
     } else {
-        depthwiseConv2DInt8Rows(prepared, rows: 0..<rows, input: input, inputShape: inputShape,
-                                output: output, outputShape: outputShape, scratch: scratch)
+        depthwiseConv2DInt8Rows(prepared, rows: 0..<rows, input: input, inputShape: inputShape, output: output,
+                                outputShape: outputShape, scratch: base.bindMemory(to: PaddedRowElement.self, capacity: elements))
     }
 }
 
@@ -97,7 +104,7 @@ private func depthwiseConv2DInt8Rows(
     _ prepared: PreparedInt8DepthwiseConv2D, rows: Range<Int>,
     input: UnsafePointer<Int8>, inputShape: NHWC,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-    scratch: UnsafeMutablePointer<Int8>
+    scratch: UnsafeMutablePointer<PaddedRowElement>
 ) {
     let g = prepared.params.geometry
     let lanes = int8LaneCount, channels = inputShape.channels, stride = prepared.paddedChannels
@@ -105,9 +112,10 @@ private func depthwiseConv2DInt8Rows(
     let (sw, dw) = (g.strideWidth, g.dilationWidth)
     let (height, width, outWidth) = (inputShape.height, inputShape.width, outputShape.width)
     let groups = stride / lanes
-    let paddedWidth = prepared.paddedWidth(outputWidth: outWidth), rowBytes = paddedWidth * stride
+    let paddedWidth = prepared.paddedWidth(outputWidth: outWidth), rowLength = paddedWidth * stride
     let left = g.paddingWidth.before
-    let zeroPoint = Int8(truncatingIfNeeded: -prepared.params.inputOffset)
+    let zeroPoint = paddedRowValue(Int8(truncatingIfNeeded: -prepared.params.inputOffset))
+    let elementBytes = MemoryLayout<PaddedRowElement>.stride
     let start = FloatLanes(repeating: exactFloatAccumulatorBias)
     // The input columns that land in the padded row, and where they land.
     let firstColumn = max(0, -left), lastColumn = min(width, paddedWidth - left)
@@ -123,21 +131,23 @@ private func depthwiseConv2DInt8Rows(
             let iy0 = oy * g.strideHeight - g.paddingHeight.before
             for ky in 0..<kh {
                 let iy = iy0 + ky * g.dilationHeight
-                let row = scratch + ky * rowBytes
+                let row = scratch + ky * rowLength
                 guard iy >= 0, iy < height, firstColumn < lastColumn else {
-                    row.update(repeating: zeroPoint, count: rowBytes)
+                    row.update(repeating: zeroPoint, count: rowLength)
                     continue
                 }
                 let source = input + ((b * height + iy) * width) * channels
                 let begin = (firstColumn + left) * stride, end = (lastColumn + left) * stride
                 row.update(repeating: zeroPoint, count: begin)
-                (row + end).update(repeating: zeroPoint, count: rowBytes - end)
+                (row + end).update(repeating: zeroPoint, count: rowLength - end)
                 if stride == channels {
-                    (row + begin).update(from: source + firstColumn * channels, count: end - begin)
+                    copyToPaddedRow(source + firstColumn * channels, count: end - begin, to: row + begin)
                 } else {
-                    // Padding channels keep whatever they hold: their weights are zero.
+                    // Padding channels must hold finite values (their weights are zero).
                     for ix in firstColumn..<lastColumn {
-                        (row + (ix + left) * stride).update(from: source + ix * channels, count: channels)
+                        let column = row + (ix + left) * stride
+                        copyToPaddedRow(source + ix * channels, count: channels, to: column)
+                        (column + channels).update(repeating: 0, count: stride - channels)
                     }
                 }
             }
@@ -156,14 +166,14 @@ private func depthwiseConv2DInt8Rows(
                     var acc0 = start, acc1 = start, acc2 = start, acc3 = start
                     var t = 0
                     for ky in 0..<kh {
-                        let p = UnsafeRawPointer(scratch + ky * rowBytes + ox * step + c)
+                        let p = UnsafeRawPointer(scratch + ky * rowLength + ox * step + c)
                         for kx in 0..<kw {
                             let w = tapWeights(group, t)
-                            let x = p + kx * dw * stride
-                            acc0 = multiplyAdd(acc0, loadInt8AsFloat(x), w)
-                            acc1 = multiplyAdd(acc1, loadInt8AsFloat(x + o1), w)
-                            acc2 = multiplyAdd(acc2, loadInt8AsFloat(x + o2), w)
-                            acc3 = multiplyAdd(acc3, loadInt8AsFloat(x + o3), w)
+                            let x = p + kx * dw * stride * elementBytes
+                            acc0 = multiplyAdd(acc0, loadPaddedRow(x), w)
+                            acc1 = multiplyAdd(acc1, loadPaddedRow(x + o1 * elementBytes), w)
+                            acc2 = multiplyAdd(acc2, loadPaddedRow(x + o2 * elementBytes), w)
+                            acc3 = multiplyAdd(acc3, loadPaddedRow(x + o3 * elementBytes), w)
                             t += 1
                         }
                     }
@@ -179,3 +189,33 @@ private func depthwiseConv2DInt8Rows(
         }
     }}
 }
+
+// The element of the depthwise padded input rows, per instruction set. AVX-512 keeps the int8
+// values and converts each tap as it loads it (one widening load and one convert, and a quarter
+// of the bytes in cache); SSE2 needs several instructions per conversion, so the portable build
+// converts each value once, when it copies the row, and loads floats per tap.
+#if TFLITE_AVX512
+/// The element of the depthwise padded input rows: the int8 input itself.
+typealias PaddedRowElement = Int8
+
+@inline(__always) private func paddedRowValue(_ v: Int8) -> Int8 { v }
+
+@inline(__always)
+private func copyToPaddedRow(_ source: UnsafePointer<Int8>, count: Int, to row: UnsafeMutablePointer<Int8>) {
+    row.update(from: source, count: count)
+}
+
+@inline(__always) private func loadPaddedRow(_ p: UnsafeRawPointer) -> FloatLanes { loadInt8AsFloat(p) }
+#else
+/// The element of the depthwise padded input rows: the input converted to float.
+typealias PaddedRowElement = Float
+
+@inline(__always) private func paddedRowValue(_ v: Int8) -> Float { Float(v) }
+
+@inline(__always)
+private func copyToPaddedRow(_ source: UnsafePointer<Int8>, count: Int, to row: UnsafeMutablePointer<Float>) {
+    Int8GEMM.convert(source, count: count, to: row)
+}
+
+@inline(__always) private func loadPaddedRow(_ p: UnsafeRawPointer) -> FloatLanes { p.loadUnaligned(as: FloatLanes.self) }
+#endif
