@@ -1,7 +1,7 @@
-/// An int8 CONV_2D prepared for the optimised path: the filter packed for ``int8GEMMTile`` and
-/// the input zero-point correction folded into a per-channel bias
-/// (`bias + inputOffset * sum(filter row)`), so the inner loop is a plain int8 GEMM. Built once
-/// at prepare; results equal `quantizedConv2D` exactly.
+/// An int8 CONV_2D prepared for the optimised path: the filter converted to float and packed
+/// for ``Int8GEMM``, and the input zero-point correction folded into a per-channel bias
+/// (`bias + inputOffset * sum(filter row)`), so the inner loop is a plain product of raw int8
+/// values. Built once at prepare; results equal `quantizedConv2D` exactly.
 public struct PreparedInt8Conv2D: Sendable {
     /// The reference parameters (geometry, rescale, clamp).
     public let params: QuantizedConvParams
@@ -15,11 +15,17 @@ public struct PreparedInt8Conv2D: Sendable {
     /// The length of one filter row (`kernelHeight * kernelWidth * inputChannels`).
     public var depth: Int { filterShape.height * filterShape.width * filterShape.channels }
 
-    /// Int8 elements of scratch space `conv2DInt8Optimized` needs when run on `threadCount`
-    /// threads: one im2col tile of `Int8PackedWeights.tileRows` rows per thread (0 for a 1x1,
-    /// stride-1, unpadded convolution, which reads the input in place).
+    /// Bytes of one thread's working space: a tile of input rows as floats, then the tile's
+    /// int32 sums. Rounded to whole cache lines so threads do not share one.
+    var threadScratchBytes: Int {
+        let bytes = Int8GEMM.rowTile * depth * 4 + Int8GEMM.rowTile * int8LaneCount * 4
+        return (bytes + 63) / 64 * 64
+    }
+
+    /// Bytes (int8 elements) of scratch space `conv2DInt8Optimized` needs when run on
+    /// `threadCount` threads.
     public func scratchCount(threadCount: Int) -> Int {
-        isPointwise ? 0 : max(1, threadCount) * Int8PackedWeights.tileRows * depth
+        max(1, threadCount) * threadScratchBytes + 64
     }
 
     var isPointwise: Bool {
@@ -47,14 +53,12 @@ public struct PreparedInt8Conv2D: Sendable {
 }
 
 /// Optimised int8 CONV_2D, bit-exact with `quantizedConv2D`: output pixels in tiles of
-/// `Int8PackedWeights.tileRows`, each tile multiplied with every block of packed weights by
-/// ``int8GEMMTile``. A 1x1 convolution reads its input rows in place; others gather each tile
-/// into an im2col block, with padding taps set to the input zero point. Output pixels are split
-/// across `pool`'s threads.
+/// `Int8GEMM.rowTile`; each tile's input rows are gathered (im2col, padding taps set to the
+/// input zero point) and converted to float once, then multiplied with every block of packed
+/// weights and requantised a vector at a time. Tiles are split across `pool`'s threads.
 ///
 /// - Parameters:
-///   - scratch: `prepared.scratchCount(threadCount: pool.threadCount)` int8 values of working
-///     space (nil allowed when that count is 0).
+///   - scratch: `prepared.scratchCount(threadCount: pool.threadCount)` bytes of working space.
 ///   - pool: the threads to run on; nil runs on the calling thread only.
 public func conv2DInt8Optimized(
     _ prepared: PreparedInt8Conv2D,
@@ -63,16 +67,18 @@ public func conv2DInt8Optimized(
     scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool? = nil
 ) {
     let pixels = outputShape.batch * outputShape.height * outputShape.width
-    let tileCount = (pixels + Int8PackedWeights.tileRows - 1) / Int8PackedWeights.tileRows
-    let run = { (thread: Int, tiles: Range<Int>) in
-        let tileScratch = scratch.map { $0 + thread * Int8PackedWeights.tileRows * prepared.depth }
-        conv2DInt8Tiles(prepared, tiles: tiles, input: input, inputShape: inputShape, output: output,
-                        outputShape: outputShape, scratch: tileScratch)
-    }
+    let tileCount = (pixels + Int8GEMM.rowTile - 1) / Int8GEMM.rowTile
+    // Float rows must be 4-byte aligned: start at the first 64-byte boundary.
+    let raw = UnsafeMutableRawPointer(scratch!)
+    let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
     if let pool, pool.threadCount > 1 {
-        pool.parallelFor(count: tileCount, chunks: pool.threadCount, run)
+        pool.parallelFor(count: tileCount, chunks: pool.threadCount) { thread, tiles in
+            conv2DInt8Tiles(prepared, tiles: tiles, input: input, inputShape: inputShape, output: output,
+                            outputShape: outputShape, scratch: base + thread * prepared.threadScratchBytes)
+        }
     } else {
-        run(0, 0..<tileCount)
+        conv2DInt8Tiles(prepared, tiles: 0..<tileCount, input: input, inputShape: inputShape, output: output,
+                        outputShape: outputShape, scratch: base)
     }
 }
 
@@ -81,23 +87,27 @@ private func conv2DInt8Tiles(
     _ prepared: PreparedInt8Conv2D, tiles: Range<Int>,
     input: UnsafePointer<Int8>, inputShape: NHWC,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-    scratch: UnsafeMutablePointer<Int8>?
+    scratch: UnsafeMutableRawPointer
 ) {
     let p = prepared.params, g = p.geometry
-    let depth = prepared.depth, tileRows = Int8PackedWeights.tileRows, width = Int8PackedWeights.blockWidth
+    let depth = prepared.depth, tileRows = Int8GEMM.rowTile, lanes = int8LaneCount
     let outputDepth = outputShape.channels
     let pixels = outputShape.batch * outputShape.height * outputShape.width
     let (kh, kw, channels) = (prepared.filterShape.height, prepared.filterShape.width, inputShape.channels)
     // Padding taps must contribute nothing: x = zeroPoint makes (x + inputOffset) zero, which is
     // what the folded bias assumes.
-    let padValue = Int8(truncatingIfNeeded: -p.inputOffset)
+    let padValue = Float(-p.inputOffset)
     let pointwise = prepared.isPointwise
-    let q = prepared.requantization
+    let rows = scratch.bindMemory(to: Float.self, capacity: tileRows * depth)
+    let sums = scratch + tileRows * depth * 4
 
-    /// The input row of output pixel `pixel` (im2col-gathered into `slot` of the scratch tile).
-    func row(_ pixel: Int, slot: Int) -> UnsafePointer<Int8> {
-        if pointwise { return input + pixel * channels }
-        let s = scratch! + slot * depth
+    /// Converts the input row of output pixel `pixel` (im2col-gathered) into row `slot`.
+    @inline(__always) func gather(_ pixel: Int, slot: Int) {
+        let s = rows + slot * depth
+        if pointwise {
+            Int8GEMM.convert(input + pixel * channels, count: channels, to: s)
+            return
+        }
         let b = pixel / (outputShape.height * outputShape.width)
         let oy = (pixel / outputShape.width) % outputShape.height, ox = pixel % outputShape.width
         var k = 0
@@ -108,38 +118,30 @@ private func conv2DInt8Tiles(
                 if iy < 0 || iy >= inputShape.height || ix < 0 || ix >= inputShape.width {
                     (s + k).update(repeating: padValue, count: channels)
                 } else {
-                    (s + k).update(from: input + ((b * inputShape.height + iy) * inputShape.width + ix) * channels, count: channels)
+                    Int8GEMM.convert(input + ((b * inputShape.height + iy) * inputShape.width + ix) * channels,
+                                     count: channels, to: s + k)
                 }
                 k += channels
             }
         }
-        return UnsafePointer(s)
     }
 
     prepared.weights.values.withUnsafeBufferPointer { packed in
-    q.bias.withUnsafeBufferPointer { bias in
-    q.multiplier.withUnsafeBufferPointer { mult in
-    q.leftShift.withUnsafeBufferPointer { left in
-    q.rightShift.withUnsafeBufferPointer { right in
-        let (b, m, ls, rs) = (bias.baseAddress!, mult.baseAddress!, left.baseAddress!, right.baseAddress!)
+    prepared.requantization.withRequantizer { q in
         for tile in tiles {
             let first = tile * tileRows
             let valid = min(tileRows, pixels - first)
-            // A partial tile repeats its last row; the repeated results are not stored.
-            let r0 = row(first, slot: 0)
-            let r1 = valid > 1 ? row(first + 1, slot: 1) : r0
-            let r2 = valid > 2 ? row(first + 2, slot: 2) : r1
-            let r3 = valid > 3 ? row(first + 3, slot: 3) : r2
+            for r in 0..<valid { gather(first + r, slot: r) }
             let out = output + first * outputDepth
             for block in 0..<prepared.weights.blockCount {
-                let sums = int8GEMMTile(r0, r1, r2, r3, weights: packed.baseAddress! + block * depth * width, depth: depth)
-                let count = min(width, outputDepth - block * width)
-                let o = out + block * width
-                q.store(sums.0, block: block, to: o, count: count, b, m, ls, rs)
-                if valid > 1 { q.store(sums.1, block: block, to: o + outputDepth, count: count, b, m, ls, rs) }
-                if valid > 2 { q.store(sums.2, block: block, to: o + 2 * outputDepth, count: count, b, m, ls, rs) }
-                if valid > 3 { q.store(sums.3, block: block, to: o + 3 * outputDepth, count: count, b, m, ls, rs) }
+                Int8GEMM.blockSums(a: rows, lda: depth, rowCount: valid, depth: depth,
+                                   panel: packed.baseAddress! + block * depth * lanes, sums: sums)
+                let count = min(lanes, outputDepth - block * lanes)
+                for r in 0..<valid {
+                    q.store(sums.loadUnaligned(fromByteOffset: r * lanes * 4, as: Int32Lanes.self), group: block,
+                            to: out + r * outputDepth + block * lanes, count: count)
+                }
             }
         }
-    }}}}}
+    }}
 }

@@ -1,46 +1,100 @@
 /// An int8 DEPTHWISE_CONV_2D prepared for the optimised path (depth multiplier 1, symmetric
-/// weights, an int8 input zero point): the bias and per-channel rescale laid out for vectorised
-/// requantisation. Built once at prepare; results equal `quantizedDepthwiseConv2D` exactly.
+/// constant weights): the filter converted to float in groups of ``int8LaneCount`` channels
+/// (`[group][tap][lane]`, the last group zero-padded), the input zero-point correction folded
+/// into the bias (`bias + inputOffset * sum(taps)`), and the requantisation constants laid out
+/// for vectors. Built once at prepare; results equal `quantizedDepthwiseConv2D` exactly.
 public struct PreparedInt8DepthwiseConv2D: Sendable {
     /// The reference parameters (geometry, rescale, clamp).
     public let params: QuantizedConvParams
-    /// Bias, multipliers and clamp per block of channels.
+    /// The filter's NHWC extents (`[1, height, width, channels]`).
+    public let filterShape: NHWC
+    /// The filter as floats, grouped by channel vector.
+    let weights: [Float]
+
+    /// Channels rounded up to whole vectors: the channel stride of the padded input rows.
+    var paddedChannels: Int { (filterShape.channels + int8LaneCount - 1) / int8LaneCount * int8LaneCount }
+
+    /// Columns of a padded input row: every column any output pixel's taps reach, from
+    /// `-paddingWidth.before` on.
+    func paddedWidth(outputWidth: Int) -> Int {
+        let g = params.geometry
+        return (outputWidth - 1) * g.strideWidth + (filterShape.width - 1) * g.dilationWidth + 1
+    }
+
+    /// Bytes of one thread's working space: `kernelHeight` padded input rows, rounded to whole
+    /// cache lines.
+    func threadScratchBytes(outputWidth: Int) -> Int {
+        let elements = filterShape.height * paddedWidth(outputWidth: outputWidth) * paddedChannels
+        return (elements * MemoryLayout<PaddedRowElement>.stride + 63) / 64 * 64
+    }
+
+    /// Bytes (int8 elements) of scratch space `depthwiseConv2DInt8Optimized` needs for an
+    /// output `outputWidth` pixels wide when run on `threadCount` threads.
+    public func scratchCount(outputWidth: Int, threadCount: Int) -> Int {
+        max(1, threadCount) * threadScratchBytes(outputWidth: outputWidth) + 64
+    }
+    /// Bias, multipliers and clamp per group of channels.
     let requantization: Int8Requantization
 
-    /// Prepares a layer of `channels` channels; nil when the optimised path does not apply
-    /// (a depth multiplier other than 1, asymmetric weights, or an input offset outside
-    /// -128...128, which would overflow the int16 products).
-    public init?(_ params: QuantizedConvParams, depthMultiplier: Int, channels: Int, bias: UnsafePointer<Int32>?) {
-        guard depthMultiplier == 1, params.filterOffset == 0, (-128...128).contains(params.inputOffset),
+    /// Prepares a layer; nil when the optimised path does not apply: a depth multiplier other
+    /// than 1, asymmetric weights, or a kernel of more than `exactFloatProductCount` taps
+    /// (whose float sums could lose exactness).
+    public init?(_ params: QuantizedConvParams, depthMultiplier: Int, filter: UnsafePointer<Int8>, filterShape: NHWC,
+                 bias: UnsafePointer<Int32>?) {
+        let channels = filterShape.channels, taps = filterShape.height * filterShape.width
+        guard depthMultiplier == 1, params.filterOffset == 0, taps <= exactFloatProductCount,
               params.outputMultipliers.count == channels else { return nil }
         self.params = params
-        self.requantization = Int8Requantization(foldedBias: (0..<channels).map { bias?[$0] ?? 0 },
-                                                 multipliers: params.outputMultipliers, outputOffset: params.outputOffset,
-                                                 activation: params.activation)
+        self.filterShape = filterShape
+        let lanes = int8LaneCount, groups = (channels + lanes - 1) / lanes
+        var packed = [Float](repeating: 0, count: groups * taps * lanes)
+        for c in 0..<channels {
+            for t in 0..<taps {
+                packed[(c / lanes * taps + t) * lanes + c % lanes] = Float(filter[t * channels + c])
+            }
+        }
+        self.weights = packed
+        let folded = (0..<channels).map { c in
+            var sum: Int32 = 0
+            for t in 0..<taps { sum &+= Int32(filter[t * channels + c]) }
+            return (bias?[c] ?? 0) &+ params.inputOffset &* sum
+        }
+        self.requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
+                                                 outputOffset: params.outputOffset, activation: params.activation)
     }
 }
 
-/// Optimised int8 DEPTHWISE_CONV_2D: 16 channels at a time (`acc += filter * (input + inputOffset)`),
-/// then vectorised per-channel requantisation. The product is formed in int16 lanes, which is
-/// exact: `|input + inputOffset| <= 255` for an int8 zero point and `|filter| <= 128`, so
-/// `|product| <= 32640`. Bit-exact with `quantizedDepthwiseConv2D`. Output rows are split across
-/// `pool`'s threads (nil: the calling thread).
+/// Optimised int8 DEPTHWISE_CONV_2D: ``int8LaneCount`` channels at a time, the int8 products
+/// summed exactly in float lanes (see `exactFloatAccumulatorBias`), then vectorised
+/// requantisation. For each output row the input rows its taps reach are first copied into
+/// padded rows (padding set to the input zero point, which the folded bias cancels; channels
+/// padded to whole vectors with zeros, whose weights are zero too), so every tap is an
+/// unchecked vector load. The rows hold ``PaddedRowElement``s.
+/// Bit-exact with `quantizedDepthwiseConv2D`. Output rows are split across `pool`'s threads
+/// (nil: the calling thread).
+///
+/// - Parameter scratch: `prepared.scratchCount(outputWidth:threadCount:)` bytes.
 public func depthwiseConv2DInt8Optimized(
     _ prepared: PreparedInt8DepthwiseConv2D,
     input: UnsafePointer<Int8>, inputShape: NHWC,
-    filter: UnsafePointer<Int8>, filterShape: NHWC,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-    pool: ThreadPool? = nil
+    scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool? = nil
 ) {
     let rows = outputShape.batch * outputShape.height
-    let run = { (_: Int, range: Range<Int>) in
-        depthwiseConv2DInt8Rows(prepared, rows: range, input: input, inputShape: inputShape, filter: filter,
-                                filterShape: filterShape, output: output, outputShape: outputShape)
-    }
+    // Rows must be aligned for their elements: start at the first 64-byte boundary.
+    let raw = UnsafeMutableRawPointer(scratch)
+    let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
+    let bytes = prepared.threadScratchBytes(outputWidth: outputShape.width)
+    let elements = bytes / MemoryLayout<PaddedRowElement>.stride
     if let pool, pool.threadCount > 1 {
-        pool.parallelFor(count: rows, chunks: pool.threadCount, run)
+        pool.parallelFor(count: rows, chunks: pool.threadCount) { thread, range in
+            depthwiseConv2DInt8Rows(prepared, rows: range, input: input, inputShape: inputShape, output: output,
+                                    outputShape: outputShape,
+                                    scratch: (base + thread * bytes).bindMemory(to: PaddedRowElement.self, capacity: elements))
+        }
     } else {
-        run(0, 0..<rows)
+        depthwiseConv2DInt8Rows(prepared, rows: 0..<rows, input: input, inputShape: inputShape, output: output,
+                                outputShape: outputShape, scratch: base.bindMemory(to: PaddedRowElement.self, capacity: elements))
     }
 }
 
@@ -49,59 +103,119 @@ public func depthwiseConv2DInt8Optimized(
 private func depthwiseConv2DInt8Rows(
     _ prepared: PreparedInt8DepthwiseConv2D, rows: Range<Int>,
     input: UnsafePointer<Int8>, inputShape: NHWC,
-    filter: UnsafePointer<Int8>, filterShape: NHWC,
-    output: UnsafeMutablePointer<Int8>, outputShape: NHWC
+    output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
+    scratch: UnsafeMutablePointer<PaddedRowElement>
 ) {
-    let params = prepared.params, g = params.geometry, q = prepared.requantization
-    let channels = inputShape.channels
-    let inputOffset = params.inputOffset
-    let offset = SIMD16<Int16>(repeating: Int16(inputOffset))
-    let rin = UnsafeRawPointer(input), rw = UnsafeRawPointer(filter)
-    q.bias.withUnsafeBufferPointer { bias in
-    q.multiplier.withUnsafeBufferPointer { mult in
-    q.leftShift.withUnsafeBufferPointer { left in
-    q.rightShift.withUnsafeBufferPointer { right in
-        let (bp, mp, lp, rp) = (bias.baseAddress!, mult.baseAddress!, left.baseAddress!, right.baseAddress!)
+    let g = prepared.params.geometry
+    let lanes = int8LaneCount, channels = inputShape.channels, stride = prepared.paddedChannels
+    let (kh, kw) = (prepared.filterShape.height, prepared.filterShape.width), taps = kh * kw
+    let (sw, dw) = (g.strideWidth, g.dilationWidth)
+    let (height, width, outWidth) = (inputShape.height, inputShape.width, outputShape.width)
+    let groups = stride / lanes
+    let paddedWidth = prepared.paddedWidth(outputWidth: outWidth), rowLength = paddedWidth * stride
+    let left = g.paddingWidth.before
+    let zeroPoint = paddedRowValue(Int8(truncatingIfNeeded: -prepared.params.inputOffset))
+    let elementBytes = MemoryLayout<PaddedRowElement>.stride
+    let start = FloatLanes(repeating: exactFloatAccumulatorBias)
+    // The input columns that land in the padded row, and where they land.
+    let firstColumn = max(0, -left), lastColumn = min(width, paddedWidth - left)
+
+    prepared.weights.withUnsafeBufferPointer { weightBuffer in
+    prepared.requantization.withRequantizer { q in
+        let weights = UnsafeRawPointer(weightBuffer.baseAddress!)
+        @inline(__always) func tapWeights(_ group: Int, _ t: Int) -> FloatLanes {
+            weights.loadUnaligned(fromByteOffset: (group * taps + t) * lanes * 4, as: FloatLanes.self)
+        }
         for r in rows {
             let b = r / outputShape.height, oy = r % outputShape.height
-            // The filter rows that land inside the input for this output row.
             let iy0 = oy * g.strideHeight - g.paddingHeight.before
-            for ox in 0..<outputShape.width {
-                let out = output + (r * outputShape.width + ox) * channels
-                let ix0 = ox * g.strideWidth - g.paddingWidth.before
-                var c = 0
-                while c < channels {
-                    let width = min(16, channels - c)
-                    var lanes = SIMD16<Int32>()
-                    for ky in 0..<filterShape.height {
-                        let iy = iy0 + ky * g.dilationHeight
-                        if iy < 0 || iy >= inputShape.height { continue }
-                        for kx in 0..<filterShape.width {
-                            let ix = ix0 + kx * g.dilationWidth
-                            if ix < 0 || ix >= inputShape.width { continue }
-                            let inBase = ((b * inputShape.height + iy) * inputShape.width + ix) * channels + c
-                            let wBase = (ky * filterShape.width + kx) * channels + c
-                            if width == 16 {
-                                let x = widenedToInt16(rin.loadUnaligned(fromByteOffset: inBase, as: SIMD16<Int8>.self))
-                                let w = widenedToInt16(rw.loadUnaligned(fromByteOffset: wBase, as: SIMD16<Int8>.self))
-                                lanes &+= widenedToInt32(w &* (x &+ offset))
-                            } else {
-                                // The last partial group of channels accumulates lane by lane.
-                                for j in 0..<width {
-                                    lanes[j] &+= Int32(filter[wBase + j]) &* (Int32(input[inBase + j]) &+ inputOffset)
-                                }
-                            }
-                        }
+            for ky in 0..<kh {
+                let iy = iy0 + ky * g.dilationHeight
+                let row = scratch + ky * rowLength
+                guard iy >= 0, iy < height, firstColumn < lastColumn else {
+                    row.update(repeating: zeroPoint, count: rowLength)
+                    continue
+                }
+                let source = input + ((b * height + iy) * width) * channels
+                let begin = (firstColumn + left) * stride, end = (lastColumn + left) * stride
+                row.update(repeating: zeroPoint, count: begin)
+                (row + end).update(repeating: zeroPoint, count: rowLength - end)
+                if stride == channels {
+                    copyToPaddedRow(source + firstColumn * channels, count: end - begin, to: row + begin)
+                } else {
+                    // Padding channels must hold finite values (their weights are zero).
+                    for ix in firstColumn..<lastColumn {
+                        let column = row + (ix + left) * stride
+                        copyToPaddedRow(source + ix * channels, count: channels, to: column)
+                        (column + channels).update(repeating: 0, count: stride - channels)
                     }
-                    // Requantisation constants are padded to whole blocks of 8 channels.
-                    let block = c / Int8PackedWeights.blockWidth
-                    q.store(lanes.lowHalf, block: block, to: out + c, count: min(8, width), bp, mp, lp, rp)
-                    if width > 8 {
-                        q.store(lanes.highHalf, block: block + 1, to: out + c + 8, count: width - 8, bp, mp, lp, rp)
-                    }
-                    c += width
                 }
             }
+            let outRow = output + r * outWidth * channels
+
+            var ox = 0
+            while ox < outWidth {
+                // Four neighbouring pixels share each weight load and give the multiply-adds
+                // four independent chains. Past the end of the row, missing pixels repeat the
+                // last one (their results are not stored), keeping the tap loop branch-free.
+                let n = min(4, outWidth - ox)
+                let step = sw * stride
+                let o1 = min(1, n - 1) * step, o2 = min(2, n - 1) * step, o3 = min(3, n - 1) * step
+                for group in 0..<groups {
+                    let c = group * lanes
+                    var acc0 = start, acc1 = start, acc2 = start, acc3 = start
+                    var t = 0
+                    for ky in 0..<kh {
+                        let p = UnsafeRawPointer(scratch + ky * rowLength + ox * step + c)
+                        for kx in 0..<kw {
+                            let w = tapWeights(group, t)
+                            let x = p + kx * dw * stride * elementBytes
+                            acc0 = multiplyAdd(acc0, loadPaddedRow(x), w)
+                            acc1 = multiplyAdd(acc1, loadPaddedRow(x + o1 * elementBytes), w)
+                            acc2 = multiplyAdd(acc2, loadPaddedRow(x + o2 * elementBytes), w)
+                            acc3 = multiplyAdd(acc3, loadPaddedRow(x + o3 * elementBytes), w)
+                            t += 1
+                        }
+                    }
+                    let count = min(lanes, channels - c)
+                    let out = outRow + ox * channels + c
+                    q.store(exactSums(acc0), group: group, to: out, count: count)
+                    if n > 1 { q.store(exactSums(acc1), group: group, to: out + channels, count: count) }
+                    if n > 2 { q.store(exactSums(acc2), group: group, to: out + 2 * channels, count: count) }
+                    if n > 3 { q.store(exactSums(acc3), group: group, to: out + 3 * channels, count: count) }
+                }
+                ox += n
+            }
         }
-    }}}}
+    }}
 }
+
+// The element of the depthwise padded input rows, per instruction set. AVX-512 keeps the int8
+// values and converts each tap as it loads it (one widening load and one convert, and a quarter
+// of the bytes in cache); SSE2 needs several instructions per conversion, so the portable build
+// converts each value once, when it copies the row, and loads floats per tap.
+#if TFLITE_AVX512
+/// The element of the depthwise padded input rows: the int8 input itself.
+typealias PaddedRowElement = Int8
+
+@inline(__always) private func paddedRowValue(_ v: Int8) -> Int8 { v }
+
+@inline(__always)
+private func copyToPaddedRow(_ source: UnsafePointer<Int8>, count: Int, to row: UnsafeMutablePointer<Int8>) {
+    row.update(from: source, count: count)
+}
+
+@inline(__always) private func loadPaddedRow(_ p: UnsafeRawPointer) -> FloatLanes { loadInt8AsFloat(p) }
+#else
+/// The element of the depthwise padded input rows: the input converted to float.
+typealias PaddedRowElement = Float
+
+@inline(__always) private func paddedRowValue(_ v: Int8) -> Float { Float(v) }
+
+@inline(__always)
+private func copyToPaddedRow(_ source: UnsafePointer<Int8>, count: Int, to row: UnsafeMutablePointer<Float>) {
+    Int8GEMM.convert(source, count: count, to: row)
+}
+
+@inline(__always) private func loadPaddedRow(_ p: UnsafeRawPointer) -> FloatLanes { p.loadUnaligned(as: FloatLanes.self) }
+#endif

@@ -1,35 +1,36 @@
-/// Int8 weights packed for ``int8GEMMTile``: output channels in blocks of
-/// ``Int8PackedWeights/blockWidth``, each block stored depth-major (`[depth][blockWidth]`), so one
-/// load gives the weights of every channel of the block for one depth index. The last block is
-/// padded with zero weights. Packed once at prepare.
+/// Int8 weights packed for ``Int8GEMM``: output channels in blocks of ``int8LaneCount``, each
+/// block stored depth-major (`[depth][lanes]`), so one vector load gives the weights of every
+/// channel of the block for one depth index. The last block is padded with zero weights.
+/// Packed once at prepare.
+///
+/// The micro-kernel multiplies in float (int8 products summed in float lanes are exact, see
+/// `exactFloatAccumulatorBias`). The AVX-512 tile keeps the weights as int8 and converts each
+/// vector as it loads it (two cheap instructions beside twelve multiply-adds), which reads a
+/// quarter of the bytes; the portable tile, where that conversion costs several SSE2
+/// instructions, stores them as floats.
 public struct Int8PackedWeights: Sendable {
-    /// Output channels per block (one `SIMD8<Int32>` accumulator per input row).
-    public static let blockWidth = 8
-    /// Input rows (output pixels) per tile of the micro-kernel.
-    public static let tileRows = 4
-
     /// The length of one weight row (the dot-product depth).
     public let depth: Int
     /// Output channels.
     public let channels: Int
-    /// `blockCount * depth * blockWidth` packed weights.
-    let values: [Int8]
+    /// `blockCount * depth * int8LaneCount` packed weights.
+    let values: [Int8GEMM.Weight]
 
-    /// Blocks of `blockWidth` output channels, the last possibly partial.
-    public var blockCount: Int { (channels + Self.blockWidth - 1) / Self.blockWidth }
+    /// Blocks of ``int8LaneCount`` output channels, the last possibly partial.
+    public var blockCount: Int { (channels + int8LaneCount - 1) / int8LaneCount }
 
     /// Packs `channels` weight rows of `depth` values each (`rows[c * depth + k]`).
     public init(rows: UnsafePointer<Int8>, channels: Int, depth: Int) {
         self.depth = depth
         self.channels = channels
-        let width = Self.blockWidth
+        let width = int8LaneCount
         let blocks = (channels + width - 1) / width
-        var packed = [Int8](repeating: 0, count: blocks * depth * width)
+        var packed = [Int8GEMM.Weight](repeating: 0, count: blocks * depth * width)
         packed.withUnsafeMutableBufferPointer { out in
             for c in 0..<channels {
                 let block = c / width, lane = c % width
                 for k in 0..<depth {
-                    out[(block * depth + k) * width + lane] = rows[c * depth + k]
+                    out[(block * depth + k) * width + lane] = Int8GEMM.Weight(rows[c * depth + k])
                 }
             }
         }
@@ -37,67 +38,42 @@ public struct Int8PackedWeights: Sendable {
     }
 }
 
-/// Per-channel requantisation constants laid out for the optimised int8 kernels: folded bias,
-/// fixed-point multiplier and shifts, padded to whole blocks of `Int8PackedWeights.blockWidth`
-/// channels so a block's constants load as vectors.
-struct Int8Requantization: Sendable {
-    let bias: [Int32]
-    let multiplier: [Int32]
-    let leftShift: [Int32]
-    let rightShift: [Int32]
-    let outputOffset: Int32
-    let minimum: Int32
-    let maximum: Int32
-
-    init(foldedBias: [Int32], multipliers: [QuantizedMultiplier], outputOffset: Int32, activation: ActivationRange<Int32>) {
-        let width = Int8PackedWeights.blockWidth
-        let padded = (foldedBias.count + width - 1) / width * width
-        func pad(_ values: [Int32]) -> [Int32] { values + [Int32](repeating: 0, count: padded - values.count) }
-        bias = pad(foldedBias)
-        let perChannel = (0..<foldedBias.count).map { multipliers[multipliers.count == 1 ? 0 : $0] }
-        multiplier = pad(perChannel.map(\.multiplier))
-        leftShift = pad(perChannel.map { Int32(max($0.shift, 0)) })
-        rightShift = pad(perChannel.map { Int32(max(-$0.shift, 0)) })
-        self.outputOffset = outputOffset
-        minimum = activation.min
-        maximum = activation.max
-    }
-}
-
-/// The int32 sums of `Int8PackedWeights.tileRows` int8 input rows with one block of packed
-/// weights: `result[r][lane] = sum_k rows[r][k] * weights[k][lane]`. Products of sign-extended
-/// int8 values are exact in int32 lanes (x86 without SSE4.1 forms them with `pmaddwd`).
-@inline(__always)
-func int8GEMMTile(_ r0: UnsafePointer<Int8>, _ r1: UnsafePointer<Int8>, _ r2: UnsafePointer<Int8>, _ r3: UnsafePointer<Int8>,
-                  weights: UnsafePointer<Int8>, depth: Int)
-    -> (SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>, SIMD8<Int32>) {
-    var a0 = SIMD8<Int32>(), a1 = SIMD8<Int32>(), a2 = SIMD8<Int32>(), a3 = SIMD8<Int32>()
-    let w = UnsafeRawPointer(weights)
-    for k in 0..<depth {
-        let wk = SIMD8<Int32>(truncatingIfNeeded: w.loadUnaligned(fromByteOffset: k &* 8, as: SIMD8<Int8>.self))
-        a0 &+= wk &* SIMD8<Int32>(repeating: Int32(r0[k]))
-        a1 &+= wk &* SIMD8<Int32>(repeating: Int32(r1[k]))
-        a2 &+= wk &* SIMD8<Int32>(repeating: Int32(r2[k]))
-        a3 &+= wk &* SIMD8<Int32>(repeating: Int32(r3[k]))
-    }
-    return (a0, a1, a2, a3)
-}
-
-extension Int8Requantization {
-    /// Requantises one block's sums for one output row and stores its `count` valid channels:
-    /// the double-rounding `QuantizedMultiplier.apply` lane by lane, bit-exact with the scalar
-    /// reference. (Vector lanes would need per-lane variable shifts and 64-bit products, which
-    /// baseline x86-64 lacks; scalar code is faster there.)
+/// The int8 matrix product behind the optimised CONV_2D: int32 sums of rows of int8 values
+/// (already converted to float) with blocks of ``Int8PackedWeights``, computed exactly in float
+/// multiply-add lanes. The micro-kernel tile is chosen per instruction set at build time like
+/// the float GEMM's: 12 rows x 16 channels with AVX-512 (`Int8GEMM+Tile16.swift`), 6 x 8
+/// otherwise (`Int8GEMM+Tile8.swift`).
+enum Int8GEMM {
+    /// The int32 sums of `rowCount` (at most ``rowTile``) rows with one block of weights:
+    /// `sums[r * int8LaneCount + j] = sum_k a[r * lda + k] * panel[k * int8LaneCount + j]`.
+    /// The depth is cut into pieces of at most `exactFloatProductCount`, each summed exactly
+    /// in float and added in int32. `sums` holds ``rowTile`` rows; rows past `rowCount` get
+    /// meaningless values.
     @inline(__always)
-    func store(_ sums: SIMD8<Int32>, block: Int, to out: UnsafeMutablePointer<Int8>, count: Int,
-               _ b: UnsafePointer<Int32>, _ m: UnsafePointer<Int32>, _ ls: UnsafePointer<Int32>, _ rs: UnsafePointer<Int32>) {
-        let base = block &* 8
-        for j in 0..<count {
-            let c = base &+ j
-            let x = (sums[j] &+ b[c]) &<< ls[c]
-            var acc = roundingDivideByPOT(saturatingRoundingDoublingHighMul(x, m[c]), Int(rs[c]))
-            acc = min(max(acc &+ outputOffset, minimum), maximum)
-            out[j] = Int8(truncatingIfNeeded: acc)
+    static func blockSums(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                          panel: UnsafePointer<Weight>, sums: UnsafeMutableRawPointer) {
+        var k0 = 0
+        repeat {
+            let n = min(exactFloatProductCount, depth - k0)
+            tile(a: a + k0, lda: lda, rowCount: rowCount, depth: n, panel: panel + k0 * int8LaneCount,
+                 sums: sums, accumulate: k0 > 0)
+            k0 += n
+        } while k0 < depth
+    }
+
+    /// Converts `count` int8 values to floats at `destination`.
+    @inline(__always)
+    static func convert(_ source: UnsafePointer<Int8>, count: Int, to destination: UnsafeMutablePointer<Float>) {
+        var i = 0
+        let raw = UnsafeRawPointer(source), out = UnsafeMutableRawPointer(destination)
+        while i + 8 <= count {
+            out.storeBytes(of: int8AsFloat(raw.loadUnaligned(fromByteOffset: i, as: SIMD8<Int8>.self)),
+                           toByteOffset: i * 4, as: SIMD8<Float>.self)
+            i += 8
+        }
+        while i < count {
+            destination[i] = Float(source[i])
+            i += 1
         }
     }
 }

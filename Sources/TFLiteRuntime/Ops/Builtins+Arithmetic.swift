@@ -90,7 +90,15 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
             return { c in quantizedSub(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
         }
         switch a.type {
-        case .int8: return kernel(Int8.self)
+        case .int8:
+            if op == .add, !ctx.executor.useReferenceKernels, aShape == outShape, bShape == outShape {
+                let count = outShape.reduce(1, *)
+                return { c in
+                    quantizedAddInt8Optimized(params, c.data(ai, as: Int8.self), c.data(bi, as: Int8.self),
+                                              output: c.data(yi, as: Int8.self), count: count)
+                }
+            }
+            return kernel(Int8.self)
         case .uint8: return kernel(UInt8.self)
         default: return kernel(Int16.self)
         }

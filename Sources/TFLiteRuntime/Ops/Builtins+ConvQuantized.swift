@@ -86,13 +86,16 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
     switch x.type {
     case .int8:
         let biasData = ctx.optionalInput(2)?.constantData
-        if !ctx.executor.useReferenceKernels, b == nil || biasData != nil,
-           let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: depthMultiplier, channels: filter.channels,
+        if !ctx.executor.useReferenceKernels, b == nil || biasData != nil, let weights = w.constantData,
+           let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: depthMultiplier,
+                                                      filter: weights.assumingMemoryBound(to: Int8.self), filterShape: filter,
                                                       bias: biasData?.assumingMemoryBound(to: Int32.self)) {
+            // Constant weights: converted once, with the input offset folded into the bias.
+            ctx.requestScratch(bytes: prepared.scratchCount(outputWidth: output.width, threadCount: ctx.executor.threads.threadCount))
             return { c in
                 depthwiseConv2DInt8Optimized(prepared, input: c.data(xi, as: Int8.self), inputShape: input,
-                                             filter: c.data(wi, as: Int8.self), filterShape: filter,
-                                             output: c.data(yi, as: Int8.self), outputShape: output, pool: c.threads)
+                                             output: c.data(yi, as: Int8.self), outputShape: output,
+                                             scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
             }
         }
         return { c in

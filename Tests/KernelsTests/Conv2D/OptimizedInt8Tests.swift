@@ -76,10 +76,12 @@ import Kernels
             let inShape = NHWC(batch: 1, height: Int.random(in: 1...9, using: &rng), width: Int.random(in: 1...9, using: &rng),
                                channels: Int.random(in: 1...70, using: &rng))
             let k = Int.random(in: 1...5, using: &rng), stride = Int.random(in: 1...2, using: &rng)
+            let dilation = trial % 5 == 2 ? 2 : 1
             let multiplier = trial % 4 == 0 ? 2 : 1
             guard let (g, oh, ow) = ConvGeometry.make(padding: Bool.random(using: &rng) ? .same : .valid, inputHeight: inShape.height,
                                                       inputWidth: inShape.width, filterHeight: k, filterWidth: k,
-                                                      strideHeight: stride, strideWidth: stride), oh > 0, ow > 0 else { continue }
+                                                      strideHeight: stride, strideWidth: stride,
+                                                      dilationHeight: dilation, dilationWidth: dilation), oh > 0, ow > 0 else { continue }
             let channels = inShape.channels * multiplier
             let filterShape = NHWC(batch: 1, height: k, width: k, channels: channels)
             let outShape = NHWC(batch: 1, height: oh, width: ow, channels: channels)
@@ -92,51 +94,188 @@ import Kernels
                     quantizedDepthwiseConv2D(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
                                              filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
                 }
-                guard let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: multiplier, channels: channels,
-                                                                 bias: bb.baseAddress) else {
+                guard let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: multiplier, filter: w.baseAddress!,
+                                                                 filterShape: filterShape, bias: bb.baseAddress) else {
                     // Only depth multipliers other than 1 fall back to the reference kernel.
                     #expect(multiplier != 1, "trial \(trial)")
                     optimised = reference
                     return
                 }
-                optimised.withUnsafeMutableBufferPointer {
-                    depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape,
-                                                 filter: w.baseAddress!, filterShape: filterShape,
-                                                 output: $0.baseAddress!, outputShape: outShape, pool: pool)
+                var scratch = [Int8](repeating: 0, count: prepared.scratchCount(outputWidth: ow, threadCount: threads))
+                scratch.withUnsafeMutableBufferPointer { s in
+                    optimised.withUnsafeMutableBufferPointer {
+                        depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape,
+                                                     output: $0.baseAddress!, outputShape: outShape, scratch: s.baseAddress!, pool: pool)
+                    }
                 }
             }}}
             #expect(optimised == reference, "trial \(trial)")
         }
     }
 
-    /// The int16 products of the depthwise path at their extremes: |input + offset| = 255 with
-    /// |filter| = 128.
+    /// The depthwise path's float sums at their extremes: every product 128 * 128 over a 15 x 15
+    /// kernel (225 taps, 3.7 million), with the zero point at either end so padding taps and
+    /// the folded bias are extreme too.
     @Test(arguments: [(Int8(127), Int32(-128)), (Int8(-128), Int32(127))])
     func depthwiseConv2DExtremesMatchReference(value: Int8, zeroPoint: Int32) {
-        let shape = NHWC(batch: 1, height: 3, width: 3, channels: 17)
-        let (g, _, _) = ConvGeometry.make(padding: .same, inputHeight: 3, inputWidth: 3, filterHeight: 3, filterWidth: 3,
+        let (side, k, channels) = (17, 15, 17)
+        let shape = NHWC(batch: 1, height: side, width: side, channels: channels)
+        let (g, _, _) = ConvGeometry.make(padding: .same, inputHeight: side, inputWidth: side, filterHeight: k, filterWidth: k,
                                           strideHeight: 1, strideWidth: 1)!
         let params = QuantizedConvParams.make(geometry: g, input: AffineQuantization(scale: 0.01, zeroPoint: zeroPoint),
-                                              filterScales: [Float](repeating: 0.001, count: 17), filterZeroPoint: 0,
-                                              output: AffineQuantization(scale: 0.5, zeroPoint: 0), outputChannels: 17,
+                                              filterScales: [Float](repeating: 0.0001, count: channels), filterZeroPoint: 0,
+                                              output: AffineQuantization(scale: 2, zeroPoint: 0), outputChannels: channels,
                                               activation: .none, qmin: -128, qmax: 127)!
         let input = [Int8](repeating: value, count: shape.elementCount)
-        let filter = [Int8](repeating: -128, count: 9 * 17)
-        let filterShape = NHWC(batch: 1, height: 3, width: 3, channels: 17)
+        let filter = [Int8](repeating: -128, count: k * k * channels)
+        let filterShape = NHWC(batch: 1, height: k, width: k, channels: channels)
         var reference = [Int8](repeating: 0, count: shape.elementCount), optimised = reference
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in
             reference.withUnsafeMutableBufferPointer {
                 quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
                                          filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
             }
-            let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, channels: 17, bias: nil)!
-            optimised.withUnsafeMutableBufferPointer {
-                depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
-                                             filterShape: filterShape, output: $0.baseAddress!, outputShape: shape)
+            let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, filter: w.baseAddress!, filterShape: filterShape,
+                                                       bias: nil)!
+            var scratch = [Int8](repeating: 0, count: prepared.scratchCount(outputWidth: side, threadCount: 1))
+            scratch.withUnsafeMutableBufferPointer { s in
+                optimised.withUnsafeMutableBufferPointer {
+                    depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: shape,
+                                                 output: $0.baseAddress!, outputShape: shape, scratch: s.baseAddress!)
+                }
             }
         }}
         #expect(optimised == reference)
         #expect(Set(reference).count > 1)   // corners and centre differ: the sums are not all clamped
+    }
+
+    /// The float sums of the convolution at their extremes: every product 128 * 128 over a depth
+    /// of 1000 (cut into exact pieces of at most 255), on 1 and 3 threads, with extreme zero
+    /// points so the folded bias is extreme too.
+    @Test(arguments: [(Int8(127), Int32(-128), 1), (Int8(-128), Int32(127), 3)])
+    func conv2DExtremesMatchReference(value: Int8, zeroPoint: Int32, threads: Int) {
+        let pool = ThreadPool(threadCount: threads)
+        let inShape = NHWC(batch: 1, height: 3, width: 5, channels: 1000)
+        let filterShape = NHWC(batch: 19, height: 1, width: 1, channels: 1000)
+        let outShape = NHWC(batch: 1, height: 3, width: 5, channels: 19)
+        let (g, _, _) = ConvGeometry.make(padding: .valid, inputHeight: 3, inputWidth: 5, filterHeight: 1, filterWidth: 1,
+                                          strideHeight: 1, strideWidth: 1)!
+        let params = QuantizedConvParams.make(geometry: g, input: AffineQuantization(scale: 0.01, zeroPoint: zeroPoint),
+                                              filterScales: [Float](repeating: 0.00001, count: 19), filterZeroPoint: 0,
+                                              output: AffineQuantization(scale: 2, zeroPoint: 0), outputChannels: 19,
+                                              activation: .none, qmin: -128, qmax: 127)!
+        let input = [Int8](repeating: value, count: inShape.elementCount)
+        // Two channels of -128 (the largest products), the others mixed so outputs differ.
+        let filter = (0..<filterShape.elementCount).map { i -> Int8 in i / 1000 < 2 ? -128 : Int8(truncatingIfNeeded: i &* 37) }
+        var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
+        input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in
+            reference.withUnsafeMutableBufferPointer {
+                quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                bias: nil, output: $0.baseAddress!, outputShape: outShape)
+            }
+            let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: nil)
+            var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: threads))
+            scratch.withUnsafeMutableBufferPointer { s in
+                optimised.withUnsafeMutableBufferPointer {
+                    conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
+                                        outputShape: outShape, scratch: s.baseAddress, pool: pool)
+                }
+            }
+        }}
+        #expect(optimised == reference)
+        #expect(Set(reference).count > 1)
+    }
+
+    /// Requantisation at the edges of the fixed-point arithmetic, beyond what real scales give:
+    /// any int32 multiplier (negative ones and Int32.min, whose doubling high multiply
+    /// saturates), shifts from -31 to 8, biases up to the int32 extremes (wrapping sums), and
+    /// inputs at the zero point so the accumulator equals the bias exactly.
+    @Test func extremeRequantizationMatchesReference() {
+        var rng = SplitMix64(seed: 104)
+        for trial in 0..<60 {
+            let channels = Int.random(in: 1...37, using: &rng)
+            let inShape = NHWC(batch: 1, height: 2, width: 3, channels: channels)
+            let (g, _, _) = ConvGeometry.make(padding: .same, inputHeight: 2, inputWidth: 3, filterHeight: 3, filterWidth: 3,
+                                              strideHeight: 1, strideWidth: 1)!
+            var params = randomParams(&rng, geometry: g, channels: channels)
+            params.outputMultipliers = (0..<channels).map { _ in
+                let m: Int32 = [Int32.min, .max, 0, 1 << 30, Int32.random(in: .min ... .max, using: &rng)][Int.random(in: 0...4, using: &rng)]
+                return QuantizedMultiplier(multiplier: m, shift: Int.random(in: -31...8, using: &rng))
+            }
+            let atZeroPoint = trial % 2 == 0
+            let input = atZeroPoint ? [Int8](repeating: Int8(-params.inputOffset), count: inShape.elementCount)
+                                    : random(inShape.elementCount, &rng)
+            let bias = (0..<channels).map { _ in [Int32.min, .max, Int32.random(in: .min ... .max, using: &rng)][Int.random(in: 0...2, using: &rng)] }
+            let filter = random(9 * channels * channels, &rng), dwFilter = random(9 * channels, &rng)
+            let filterShape = NHWC(batch: channels, height: 3, width: 3, channels: channels)
+            let dwShape = NHWC(batch: 1, height: 3, width: 3, channels: channels)
+            var reference = [Int8](repeating: 0, count: inShape.elementCount), optimised = reference
+            var dwReference = reference, dwOptimised = reference
+            input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { bb in
+                filter.withUnsafeBufferPointer { w in
+                    reference.withUnsafeMutableBufferPointer {
+                        quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                        bias: bb.baseAddress, output: $0.baseAddress!, outputShape: inShape)
+                    }
+                    let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress)
+                    var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: 1))
+                    scratch.withUnsafeMutableBufferPointer { s in
+                        optimised.withUnsafeMutableBufferPointer {
+                            conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
+                                                outputShape: inShape, scratch: s.baseAddress)
+                        }
+                    }
+                }
+                dwFilter.withUnsafeBufferPointer { w in
+                    dwReference.withUnsafeMutableBufferPointer {
+                        quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
+                                                 filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: inShape)
+                    }
+                    let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, filter: w.baseAddress!, filterShape: dwShape,
+                                                               bias: bb.baseAddress)!
+                    var scratch = [Int8](repeating: 0, count: prepared.scratchCount(outputWidth: 3, threadCount: 1))
+                    scratch.withUnsafeMutableBufferPointer { s in
+                        dwOptimised.withUnsafeMutableBufferPointer {
+                            depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
+                                                         outputShape: inShape, scratch: s.baseAddress!)
+                        }
+                    }
+                }
+            }}
+            #expect(optimised == reference, "trial \(trial)")
+            #expect(dwOptimised == dwReference, "trial \(trial)")
+        }
+    }
+
+    /// The vectorised same-shape int8 ADD against the reference on random scales, zero points,
+    /// activations and lengths (whole vectors and scalar tails).
+    @Test func addMatchesReference() {
+        var rng = SplitMix64(seed: 103)
+        var compared = 0
+        for trial in 0..<120 {
+            func quantization() -> AffineQuantization {
+                AffineQuantization(scale: Float.random(in: 0.001...0.5, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))
+            }
+            let (qa, qb, qy) = (quantization(), quantization(), quantization())
+            let activation: FusedActivation = [.none, .relu, .relu6, .reluN1To1][trial % 4]
+            guard let params = QuantizedAddParams.make(input1: qa, input2: qb, output: qy, activation: activation, qmin: -128, qmax: 127)
+            else { continue }
+            let count = Int.random(in: 1...100, using: &rng)
+            let a = random(count, &rng), b = random(count, &rng)
+            var reference = [Int8](repeating: 0, count: count), optimised = reference
+            a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in
+                reference.withUnsafeMutableBufferPointer {
+                    quantizedAdd(params, x.baseAddress!, shape: [count], y.baseAddress!, shape: [count], output: $0.baseAddress!,
+                                 outputShape: [count])
+                }
+                optimised.withUnsafeMutableBufferPointer {
+                    quantizedAddInt8Optimized(params, x.baseAddress!, y.baseAddress!, output: $0.baseAddress!, count: count)
+                }
+            }}
+            #expect(optimised == reference, "trial \(trial)")
+            compared += 1
+        }
+        #expect(compared > 60)
     }
 
     @Test(arguments: [1, 3])

@@ -1,0 +1,42 @@
+/// Optimised int8 ADD of two tensors of the same shape (no broadcasting): `int8LaneCount`
+/// elements at a time with the lane forms of the fixed-point steps (`rescaled` of each input,
+/// the sum, `output`), bit-exact with `quantizedAdd`. The last partial vector takes the
+/// scalar formula.
+public func quantizedAddInt8Optimized(_ params: QuantizedAddParams, _ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>,
+                                      output: UnsafeMutablePointer<Int8>, count: Int) {
+    let lanes = int8LaneCount
+    // Every multiplier here is below one, so each rescale is a doubling high multiply followed
+    // by a rounding right shift of `-shift`.
+    func vectors(_ m: QuantizedMultiplier) -> (multiplier: Int32Lanes, shift: Int32Lanes, mask: Int32Lanes) {
+        let exponent = Int32(-m.shift)
+        return (Int32Lanes(repeating: m.multiplier), Int32Lanes(repeating: exponent),
+                Int32Lanes(repeating: Int32(truncatingIfNeeded: (Int64(1) << exponent) - 1)))
+    }
+    let m1 = vectors(params.input1Multiplier), m2 = vectors(params.input2Multiplier), mo = vectors(params.outputMultiplier)
+    let offset1 = Int32Lanes(repeating: params.input1Offset), offset2 = Int32Lanes(repeating: params.input2Offset)
+    let outputOffset = Int32Lanes(repeating: params.outputOffset)
+    let scale = Int32Lanes(repeating: 1 << Int32(params.leftShift))
+    let (lo, hi) = (params.activation.min, params.activation.max)
+    // Multipliers below one are never Int32.min, the one input that needs saturation.
+    let saturates = [params.input1Multiplier, params.input2Multiplier, params.outputMultiplier].contains { $0.multiplier == .min }
+    @inline(__always) func highMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
+        saturates ? saturatingRoundingDoublingHighMul(x, m) : roundingDoublingHighMul(x, m)
+    }
+    var i = 0
+    while i + lanes <= count {
+        let x = loadInt8AsInt32(UnsafeRawPointer(a + i)) &+ offset1
+        let y = loadInt8AsInt32(UnsafeRawPointer(b + i)) &+ offset2
+        // (x + offset) * 2^leftShift stays below 2^28 in magnitude.
+        let xs = roundingDivideByPOT(highMul(x &* scale, m1.multiplier), m1.shift, mask: m1.mask)
+        let ys = roundingDivideByPOT(highMul(y &* scale, m2.multiplier), m2.shift, mask: m2.mask)
+        let sum = roundingDivideByPOT(highMul(xs &+ ys, mo.multiplier), mo.shift, mask: mo.mask)
+        storeNarrowed(clamped(sum &+ outputOffset, lo, hi), to: UnsafeMutableRawPointer(output + i))
+        i += lanes
+    }
+    while i < count {
+        let x = params.rescaled(Int32(a[i]), offset: params.input1Offset, params.input1Multiplier)
+        let y = params.rescaled(Int32(b[i]), offset: params.input2Offset, params.input2Multiplier)
+        output[i] = Int8(clampedQuantized: params.output(x &+ y))
+        i += 1
+    }
+}

@@ -1,0 +1,175 @@
+// The vector width of the optimised int8 kernels, chosen per instruction set at build time like
+// the float GEMM tile: 16 lanes (one zmm register of floats or int32) with -DTFLITE_AVX512,
+// 8 lanes otherwise (two xmm registers on SSE2, one ymm on AVX2).
+//
+// Lane conversions are spelled out lane by lane in 8-lane helpers at the end of this file: the
+// standard library's generic `init(truncatingIfNeeded:)` and float conversions stay calls to
+// lane-loop functions inside large kernels, while the explicit form becomes one instruction
+// (`vpmovsxbd`, `vcvtdq2ps`, `vpmovqd`, ...).
+#if TFLITE_AVX512
+/// One vector of int32 lanes of the optimised int8 kernels.
+typealias Int32Lanes = SIMD16<Int32>
+/// One vector of float lanes (the exact int8 product accumulators).
+typealias FloatLanes = SIMD16<Float>
+/// The same bytes as ``Int32Lanes`` seen as int64 lanes (pairs of int32 lanes).
+typealias Int64Lanes = SIMD8<Int64>
+
+/// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
+@inline(__always)
+func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
+    let v = p.loadUnaligned(as: SIMD16<Int8>.self)
+    return FloatLanes(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]), Float(v[4]), Float(v[5]), Float(v[6]), Float(v[7]),
+                      Float(v[8]), Float(v[9]), Float(v[10]), Float(v[11]), Float(v[12]), Float(v[13]), Float(v[14]), Float(v[15]))
+}
+
+/// Loads `Int32Lanes.scalarCount` int8 values sign-extended to int32.
+@inline(__always)
+func loadInt8AsInt32(_ p: UnsafeRawPointer) -> Int32Lanes {
+    let v = p.loadUnaligned(as: SIMD16<Int8>.self)
+    return Int32Lanes(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
+                      Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
+}
+
+/// Each lane clamped to `lo...hi`.
+@inline(__always)
+func clamped(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int32Lanes {
+    Int32Lanes(lowHalf: clamped8(v.lowHalf, lo, hi), highHalf: clamped8(v.highHalf, lo, hi))
+}
+
+/// Narrows clamped int32 lanes to int8 and stores them.
+@inline(__always)
+func storeNarrowed(_ v: Int32Lanes, to p: UnsafeMutableRawPointer) {
+    p.storeBytes(of: narrowedToInt8(v.lowHalf), as: SIMD8<Int8>.self)
+    p.storeBytes(of: narrowedToInt8(v.highHalf), toByteOffset: 8, as: SIMD8<Int8>.self)
+}
+
+/// `acc + a * b`, fused (exact here: see `exactFloatAccumulatorBias`).
+@inline(__always)
+func multiplyAdd(_ acc: FloatLanes, _ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
+    acc.addingProduct(a, b)
+}
+#else
+/// One vector of int32 lanes of the optimised int8 kernels.
+typealias Int32Lanes = SIMD8<Int32>
+/// One vector of float lanes (the exact int8 product accumulators).
+typealias FloatLanes = SIMD8<Float>
+/// The same bytes as ``Int32Lanes`` seen as int64 lanes (pairs of int32 lanes).
+typealias Int64Lanes = SIMD4<Int64>
+
+/// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
+@inline(__always)
+func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
+    int8AsFloat(p.loadUnaligned(as: SIMD8<Int8>.self))
+}
+
+/// Loads `Int32Lanes.scalarCount` int8 values sign-extended to int32.
+@inline(__always)
+func loadInt8AsInt32(_ p: UnsafeRawPointer) -> Int32Lanes {
+    let v = p.loadUnaligned(as: SIMD8<Int8>.self)
+    return Int32Lanes(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]))
+}
+
+/// Each lane clamped to `lo...hi`.
+@inline(__always)
+func clamped(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int32Lanes {
+    clamped8(v, lo, hi)
+}
+
+/// Narrows clamped int32 lanes to int8 and stores them.
+@inline(__always)
+func storeNarrowed(_ v: Int32Lanes, to p: UnsafeMutableRawPointer) {
+    p.storeBytes(of: narrowedToInt8(v), as: SIMD8<Int8>.self)
+}
+
+/// `acc + a * b`. Without an FMA target `addingProduct` becomes a C library call per lane;
+/// the separate multiply and add give the same result here, because every product and partial
+/// sum is an integer the float format holds exactly (see `exactFloatAccumulatorBias`).
+@inline(__always)
+func multiplyAdd(_ acc: FloatLanes, _ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
+    acc + a * b
+}
+#endif
+
+/// Lanes per vector of the optimised int8 kernels (16 or 8).
+let int8LaneCount = Int32Lanes.scalarCount
+
+/// The starting value of a float accumulator of int8 products: 1.5 * 2^23.
+///
+/// Float addition of integers is exact while every partial sum stays an integer of magnitude
+/// below 2^24. Starting from 1.5 * 2^23 and adding at most ``exactFloatProductCount`` products
+/// of int8 values (each of magnitude at most 128 * 128 = 2^14, so the total stays below 2^22)
+/// keeps every partial sum inside [2^23, 2^24), where floats are spaced exactly 1 apart: the
+/// sum is exact, and its bit pattern minus this constant's is the int32 sum itself, so no
+/// float-to-integer conversion is needed.
+let exactFloatAccumulatorBias: Float = 12_582_912
+
+/// The most int8 x int8 products one float accumulator may take (255 * 2^14 < 2^22).
+let exactFloatProductCount = 255
+
+/// The int32 sums held by float accumulators started at ``exactFloatAccumulatorBias``.
+@inline(__always)
+func exactSums(_ acc: FloatLanes) -> Int32Lanes {
+    unsafeBitCast(acc, to: Int32Lanes.self) &- Int32Lanes(repeating: Int32(bitPattern: exactFloatAccumulatorBias.bitPattern))
+}
+
+/// `saturatingRoundingDoublingHighMul` lane by lane, except in its one overflowing case
+/// (`Int32.min * Int32.min`), which gives `Int32.min` instead of `Int32.max`: callers whose
+/// multipliers may be `Int32.min` use ``saturatingRoundingDoublingHighMul(_:_:)``.
+///
+/// gemmlowp's nudge and truncating division together equal `(x * m + 2^30) >> 31` with a
+/// flooring shift, for either sign of the product. The int32 lanes are treated as int64 pairs:
+/// even lanes sign-extended in place and odd lanes shifted down, so each half is one
+/// `pmuldq`-style 32 x 32 -> 64 multiply, and the two halves of results are merged back
+/// without any widening shuffles.
+@inline(__always)
+func roundingDoublingHighMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
+    let xw = unsafeBitCast(x, to: Int64Lanes.self), mw = unsafeBitCast(m, to: Int64Lanes.self)
+    let even = ((xw &<< 32) &>> 32) &* ((mw &<< 32) &>> 32)
+    let odd = (xw &>> 32) &* (mw &>> 32)
+    let half = Int64Lanes(repeating: 1 << 30)
+    let low = ((even &+ half) &>> 31) & 0xFFFF_FFFF
+    let high = ((odd &+ half) &>> 31) &<< 32
+    return unsafeBitCast(low | high, to: Int32Lanes.self)
+}
+
+/// `saturatingRoundingDoublingHighMul` lane by lane. `Int32.min` only comes out of
+/// ``roundingDoublingHighMul(_:_:)`` in the overflowing case (every other product is above
+/// -2^62), so that value is replaced by `Int32.max`.
+@inline(__always)
+func saturatingRoundingDoublingHighMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
+    let high = roundingDoublingHighMul(x, m)
+    return high.replacing(with: .max, where: high .== Int32Lanes(repeating: .min))
+}
+
+/// `roundingDivideByPOT` lane by lane; `mask` is `2^exponent - 1` per lane. Round half away
+/// from zero: `x >> 31` is -1 for a negative value, raising the threshold by one, and
+/// `(threshold - remainder) >> 31` is -1 exactly when the remainder exceeds it (both lie in
+/// [0, 2^31), so the difference cannot wrap).
+@inline(__always)
+func roundingDivideByPOT(_ x: Int32Lanes, _ exponent: Int32Lanes, mask: Int32Lanes) -> Int32Lanes {
+    let remainder = x & mask
+    let threshold = (mask &>> 1) &- (x &>> 31)
+    return (x &>> exponent) &- ((threshold &- remainder) &>> 31)
+}
+
+/// Eight lanes clamped to `lo...hi` (`vpmaxsd`/`vpminsd`; the standard library's
+/// `replacing(with:where:)` round-trips through mask registers).
+@inline(__always)
+func clamped8(_ v: SIMD8<Int32>, _ lo: Int32, _ hi: Int32) -> SIMD8<Int32> {
+    SIMD8(min(max(v[0], lo), hi), min(max(v[1], lo), hi), min(max(v[2], lo), hi), min(max(v[3], lo), hi),
+          min(max(v[4], lo), hi), min(max(v[5], lo), hi), min(max(v[6], lo), hi), min(max(v[7], lo), hi))
+}
+
+/// Eight int8 lanes as floats.
+@inline(__always)
+func int8AsFloat(_ v: SIMD8<Int8>) -> SIMD8<Float> {
+    SIMD8(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]), Float(v[4]), Float(v[5]), Float(v[6]), Float(v[7]))
+}
+
+/// The low 8 bits of eight int32 lanes.
+@inline(__always)
+func narrowedToInt8(_ v: SIMD8<Int32>) -> SIMD8<Int8> {
+    SIMD8(Int8(truncatingIfNeeded: v[0]), Int8(truncatingIfNeeded: v[1]), Int8(truncatingIfNeeded: v[2]),
+          Int8(truncatingIfNeeded: v[3]), Int8(truncatingIfNeeded: v[4]), Int8(truncatingIfNeeded: v[5]),
+          Int8(truncatingIfNeeded: v[6]), Int8(truncatingIfNeeded: v[7]))
+}
