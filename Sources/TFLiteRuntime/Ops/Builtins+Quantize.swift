@@ -30,7 +30,11 @@ private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterErro
     let qx = try ctx.affine(x, role: "input")
     let multiplier = QuantizedMultiplier(Double(qx.scale) / Double(qy.scale))
     func requant<In: QuantizedElement, Out: QuantizedElement>(_: In.Type, _: Out.Type) -> NodeKernel {
-        { c in
+        if let table = ByteRequantizationTable<In, Out>(inputZeroPoint: qx.zeroPoint, outputZeroPoint: qy.zeroPoint,
+                                                        multiplier: multiplier) {
+            return { c in table.apply(input: c.data(xi, as: In.self), output: c.data(yi, as: Out.self), count: count) }
+        }
+        return { c in
             requantize(input: c.data(xi, as: In.self), inputZeroPoint: qx.zeroPoint, output: c.data(yi, as: Out.self),
                        outputZeroPoint: qy.zeroPoint, multiplier: multiplier, count: count)
         }

@@ -1,0 +1,31 @@
+/// QUANTIZE between 8-bit types through a 256-entry table: the result depends only on the
+/// input byte, so prepare evaluates ``requantize(input:inputZeroPoint:output:outputZeroPoint:multiplier:count:)``
+/// once per possible byte and every invocation is one lookup per element (the uint8 image
+/// input of a quantised classifier is 150,000 elements of the fixed-point rescale otherwise).
+/// Equal to `requantize` by construction.
+public struct ByteRequantizationTable<In: QuantizedElement, Out: QuantizedElement>: Sendable {
+    /// `table[Int(UInt8(truncatingIfNeeded: x))]` is the output for input byte `x`.
+    let table: [Out]
+
+    /// Tabulates the rescale; nil unless both types are 8-bit.
+    public init?(inputZeroPoint: Int32, outputZeroPoint: Int32, multiplier: QuantizedMultiplier) {
+        guard In.bitWidth == 8, Out.bitWidth == 8 else { return nil }
+        let inputs = (0..<256).map { In(truncatingIfNeeded: $0) }
+        var outputs = [Out](repeating: 0, count: 256)
+        inputs.withUnsafeBufferPointer { i in
+            outputs.withUnsafeMutableBufferPointer { o in
+                requantize(input: i.baseAddress!, inputZeroPoint: inputZeroPoint, output: o.baseAddress!,
+                           outputZeroPoint: outputZeroPoint, multiplier: multiplier, count: 256)
+            }
+        }
+        table = outputs
+    }
+
+    /// Rescales `count` elements.
+    public func apply(input: UnsafePointer<In>, output: UnsafeMutablePointer<Out>, count: Int) {
+        table.withUnsafeBufferPointer { t in
+            let bytes = UnsafeRawPointer(input).assumingMemoryBound(to: UInt8.self)
+            for i in 0..<count { output[i] = t[Int(bytes[i])] }
+        }
+    }
+}
