@@ -384,9 +384,11 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
             var out = [UInt8](repeating: 0, count: expected.count)
             let pointers = inputs.map { a in a.withUnsafeBufferPointer { UnsafePointer<UInt8>($0.baseAddress!) } }
             withExtendedLifetime(inputs) {
-                out.withUnsafeMutableBufferPointer {
-                    quantizedConcatenation(inputs: pointers, quantizations: qs, axisSizes: sizes, outerCount: outer, innerCount: inner,
-                                           output: $0.baseAddress!, outputQuantization: oq)
+                out.withUnsafeMutableBufferPointer { o in
+                    pointers.withUnsafeBufferPointer {
+                        quantizedConcatenation(inputs: $0, quantizations: qs, axisSizes: sizes, outerCount: outer, innerCount: inner,
+                                               output: o.baseAddress!, outputQuantization: oq)
+                    }
                 }
             }
             worst = max(worst, maxUnitError(out, expected, oq))
