@@ -191,9 +191,10 @@ import Kernels
             let oq = testOutputQuantization(Int8.self, for: expected)
             let params = QuantizedReduceProdParams(input: iq, output: oq, count: count)
             var out = [Int8](repeating: 0, count: outer)
+            let products = TestBuffer(repeating: Int64(0), count: outer)
             input.withUnsafeBufferPointer { i in out.withUnsafeMutableBufferPointer {
                 quantizedReduceProd(params, input: i.baseAddress!, inputShape: [outer, count], reduced: [false, true],
-                                    output: $0.baseAddress!, outputCount: outer)
+                                    output: $0.baseAddress!, outputCount: outer, products: products.pointer)
             }}
             let s = params.scaling.realValue
             for o in 0..<outer {
