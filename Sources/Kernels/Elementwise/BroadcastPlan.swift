@@ -71,35 +71,38 @@ public struct BroadcastPlan: Sendable, Equatable {
             guard elementCount > 0 else { return }
             let inner = outputShape[rank - 1]
             let ls = lhsStrides[rank - 1], rs = rhsStrides[rank - 1]
-            var index = [Int](repeating: 0, count: rank)
-            var o = 0, l = 0, r = 0
-            while true {
-                // Inner strides are 0 or 1; one loop per combination lets each vectorise.
-                if ls == 1 && rs == 1 {
-                    for i in 0..<inner { output[o + i] = op(lhs[l + i], rhs[r + i]) }
-                } else if ls == 1 {
-                    let b = rhs[r]
-                    for i in 0..<inner { output[o + i] = op(lhs[l + i], b) }
-                } else if rs == 1 {
-                    let a = lhs[l]
-                    for i in 0..<inner { output[o + i] = op(a, rhs[r + i]) }
-                } else {
-                    let value = op(lhs[l], rhs[r])
-                    for i in 0..<inner { output[o + i] = value }
+            // The odometer lives on the stack: this runs at every invoke.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: rank) { index in
+                index.initialize(repeating: 0)
+                var o = 0, l = 0, r = 0
+                while true {
+                    // Inner strides are 0 or 1; one loop per combination lets each vectorise.
+                    if ls == 1 && rs == 1 {
+                        for i in 0..<inner { output[o + i] = op(lhs[l + i], rhs[r + i]) }
+                    } else if ls == 1 {
+                        let b = rhs[r]
+                        for i in 0..<inner { output[o + i] = op(lhs[l + i], b) }
+                    } else if rs == 1 {
+                        let a = lhs[l]
+                        for i in 0..<inner { output[o + i] = op(a, rhs[r + i]) }
+                    } else {
+                        let value = op(lhs[l], rhs[r])
+                        for i in 0..<inner { output[o + i] = value }
+                    }
+                    o += inner
+                    var d = rank - 2
+                    while d >= 0 {
+                        index[d] += 1
+                        l += lhsStrides[d]
+                        r += rhsStrides[d]
+                        if index[d] < outputShape[d] { break }
+                        l -= lhsStrides[d] * outputShape[d]
+                        r -= rhsStrides[d] * outputShape[d]
+                        index[d] = 0
+                        d -= 1
+                    }
+                    if d < 0 { return }
                 }
-                o += inner
-                var d = rank - 2
-                while d >= 0 {
-                    index[d] += 1
-                    l += lhsStrides[d]
-                    r += rhsStrides[d]
-                    if index[d] < outputShape[d] { break }
-                    l -= lhsStrides[d] * outputShape[d]
-                    r -= rhsStrides[d] * outputShape[d]
-                    index[d] = 0
-                    d -= 1
-                }
-                if d < 0 { return }
             }
         }
     }
