@@ -267,7 +267,7 @@ import Kernels
             let filter = randomStored(Int8.self, units * depth, using: &rng).map { $0 == -128 ? -127 : $0 }
             let bias = (0..<units).map { _ in Float.random(in: -1...1, using: &rng) }
             var out = [Float](repeating: 0, count: batches * units)
-            var scratch = [Int8](repeating: 0, count: batches * depth)
+            var scratch = [Int8](repeating: 0, count: hybridScratchCount(batches: batches, batchSize: depth))
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
                 scratch.withUnsafeMutableBufferPointer { s in out.withUnsafeMutableBufferPointer {
                     hybridFullyConnectedInt8(filterScales: scales, activation: ActivationRange(min: -.infinity, max: .infinity),
