@@ -2,7 +2,7 @@
 # Counts heap allocations per `Interpreter.invoke()` in the steady state, for each model and
 # thread count, under valgrind: DHAT records every heap block with its call stack during
 # `tflite bench MODEL --runs 1` with 1 and with 6 warm-up invocations; the blocks allocated
-# inside `Interpreter.invoke()` or on the thread pool's workers are counted, and the
+# while the interpreter runs its plan or on the thread pool's workers are counted, and the
 # difference over 5 is what one invoke allocates after warm-up. (Counting the whole process
 # would also count the tool printing its timings, whose allocations vary with the digits.)
 # The design asks for 0 everywhere; `tflite bench --count-allocations` is the fast check.
@@ -60,13 +60,14 @@ if [ -z "$binary" ]; then
     binary=.build/release/tflite
 fi
 # Allocations are attributed by symbol name, so the binary must keep its symbols.
-if ! nm "$binary" 2>/dev/null | grep InterpreterC6invoke >/dev/null; then
-    echo "error: $binary has no symbols (Interpreter.invoke not found)" >&2
+if ! nm "$binary" 2>/dev/null | grep SubgraphExecutorC6invoke >/dev/null; then
+    echo "error: $binary has no symbols (SubgraphExecutor.invoke not found)" >&2
     exit 2
 fi
 
-# The heap blocks allocated inside Interpreter.invoke() or on a pool worker thread during one
-# bench run, from DHAT's per-stack totals; nothing when the run fails.
+# The heap blocks allocated inside SubgraphExecutor.invoke() (which Interpreter.invoke() runs;
+# the latter may be inlined into the tool) or on a pool worker thread during one bench run,
+# from DHAT's per-stack totals; nothing when the run fails.
 allocations() {
     local out
     out=$(mktemp)
@@ -76,7 +77,7 @@ allocations() {
 import json, sys
 profile = json.load(open(sys.argv[1]))
 frames = profile["ftbl"]
-inside = lambda f: "InterpreterC6invoke" in frames[f] or "_poolWorkerMain" in frames[f]
+inside = lambda f: "SubgraphExecutorC6invoke" in frames[f] or "_poolWorkerMain" in frames[f]
 print(sum(pp["tbk"] for pp in profile["pps"] if any(inside(f) for f in pp["fs"])))
 PY
     fi
