@@ -21,15 +21,34 @@ public struct HybridConvParams: Sendable {
     }
 }
 
+/// The int8 scratch values a hybrid kernel (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED) needs
+/// for `batches` batches of `batchSize` inputs: their quantised copy, then room for the
+/// per-batch scales (``quantizeHybridBatches(_:batches:batchSize:asymmetric:into:)`` keeps them
+/// there so that quantising at every invoke allocates nothing).
+public func hybridScratchCount(batches: Int, batchSize: Int) -> Int {
+    batches * batchSize + MemoryLayout<HybridInputScale>.alignment - 1 + batches * MemoryLayout<HybridInputScale>.stride
+}
+
+/// The per-batch input scales of a hybrid kernel, stored in its scratch after the quantised input.
+struct HybridBatchScales {
+    let base: UnsafeMutablePointer<HybridInputScale>
+
+    subscript(batch: Int) -> HybridInputScale { base[batch] }
+}
+
 /// Quantises each batch of a float NHWC input to int8 as TFLite's hybrid kernels do (one scale
-/// per batch over all its pixels), returning the scales.
+/// per batch over all its pixels), returning the scales. `quantized` holds
+/// ``hybridScratchCount(batches:batchSize:)`` values.
 func quantizeHybridBatches(_ input: UnsafePointer<Float>, batches: Int, batchSize: Int, asymmetric: Bool,
-                           into quantized: UnsafeMutablePointer<Int8>) -> [HybridInputScale] {
-    (0..<batches).map { b in
-        asymmetric
+                           into quantized: UnsafeMutablePointer<Int8>) -> HybridBatchScales {
+    let scales = UnsafeMutableRawPointer(quantized + batches * batchSize).alignedUp(for: HybridInputScale.self)
+        .bindMemory(to: HybridInputScale.self, capacity: batches)
+    for b in 0..<batches {
+        scales[b] = asymmetric
             ? asymmetricQuantizeFloats(input + b * batchSize, count: batchSize, into: quantized + b * batchSize)
             : symmetricQuantizeFloats(input + b * batchSize, count: batchSize, into: quantized + b * batchSize)
     }
+    return HybridBatchScales(base: scales)
 }
 
 /// Hybrid CONV_2D with per-channel int8 weights, as TFLite's reference `HybridConvPerChannel`:
@@ -40,7 +59,8 @@ func quantizeHybridBatches(_ input: UnsafePointer<Float>, batches: Int, batchSiz
 /// - Parameters:
 ///   - filter: `[outputChannels, kernelHeight, kernelWidth, inputChannels / groups]`.
 ///   - bias: one float per output channel, or nil.
-///   - scratch: `inputShape.elementCount` int8 values for the quantised input.
+///   - scratch: `hybridScratchCount(batches: inputShape.batch, batchSize: H * W * C)` int8 values
+///     for the quantised input.
 public func hybridConv2DInt8(
     _ params: HybridConvParams,
     input: UnsafePointer<Float>, inputShape: NHWC,

@@ -4,7 +4,8 @@
 ///
 /// - Parameters:
 ///   - filter: `[1, kernelHeight, kernelWidth, inputChannels * depthMultiplier]`.
-///   - scratch: `inputShape.elementCount` int8 values for the quantised input.
+///   - scratch: `hybridScratchCount(batches: inputShape.batch, batchSize:)` int8 values (one
+///     batch is `height * width * channels` inputs): the quantised input and its scales.
 public func hybridDepthwiseConv2DInt8(
     _ params: HybridConvParams, depthMultiplier: Int,
     input: UnsafePointer<Float>, inputShape: NHWC,

@@ -6,10 +6,31 @@
 /// scores tie often, so the heap steps are reproduced here rather than replaced by another
 /// sort.
 enum ScoreSort {
-    /// Indices `0..<values.count` ordered by decreasing value, equal values keeping their order.
-    static func stableDecreasing(_ values: [Float]) -> [Int] {
-        // The index tie-break makes the order independent of the sort's own stability.
-        Array(values.indices).sorted { values[$0] > values[$1] || (values[$0] == values[$1] && $0 < $1) }
+    /// Sorts `indices[0..<count]` by decreasing `values[index]`, equal values by increasing
+    /// index (TFLite's stable sort of candidates in index order). That is a total order, so an
+    /// in-place heapsort gives the same result as any stable sort, without the buffer a merge
+    /// sort would allocate at every invoke.
+    static func sortDecreasing(_ indices: UnsafeMutablePointer<Int>, count: Int, by values: UnsafePointer<Float>) {
+        // ranksBefore(a, b): a comes first. The heap keeps the last-ranked index at its root.
+        let ranksBefore = { (a: Int, b: Int) -> Bool in values[a] > values[b] || (values[a] == values[b] && a < b) }
+        func swapAt(_ i: Int, _ j: Int) { (indices[i], indices[j]) = (indices[j], indices[i]) }
+        func siftDown(_ start: Int, _ end: Int) {
+            var root = start
+            while true {
+                var child = 2 * root + 1
+                if child >= end { return }
+                if child + 1 < end && ranksBefore(indices[child], indices[child + 1]) { child += 1 }
+                guard ranksBefore(indices[root], indices[child]) else { return }
+                swapAt(root, child)
+                root = child
+            }
+        }
+        guard count > 1 else { return }
+        for start in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(start, count) }
+        for end in stride(from: count - 1, to: 0, by: -1) {
+            swapAt(0, end)
+            siftDown(0, end)
+        }
     }
 
     /// Fills `indices[0..<count]` with `0..<count` and moves the `k` largest values' indices,

@@ -27,12 +27,13 @@ public enum DetectionPostProcess {
     ///   - scores: `numBoxes x classesWithBackground` class scores; when `classesWithBackground`
     ///     is `params.numClasses + 1` the first column is the background and is skipped.
     ///   - outputs: buffers of `params.outputRows` rows.
+    ///   - workspace: ``workspaceBytes(params:numBoxes:)`` bytes of working memory.
     /// - Throws: ``DetectionPostProcessError/invertedBox(anchor:)`` for a box with min past max.
     /// Preconditions (checked by the caller at prepare time): `numBoxes >= 1`,
     /// `classesWithBackground - params.numClasses` is 0 or 1, counts and thresholds positive.
     public static func run(params: DetectionPostProcessParams, boxes: UnsafePointer<Float>, numBoxes: Int,
                            scores: UnsafePointer<Float>, classesWithBackground: Int,
-                           outputs: Outputs) throws(DetectionPostProcessError) {
+                           outputs: Outputs, workspace: UnsafeMutableRawPointer) throws(DetectionPostProcessError) {
         for i in 0..<numBoxes {
             let b = boxes + i * 4
             if b[0] > b[2] || b[1] > b[3] { throw .invertedBox(anchor: i) }
@@ -41,42 +42,46 @@ public enum DetectionPostProcess {
         outputs.boxes.update(repeating: 0, count: rows * 4)
         outputs.classes.update(repeating: 0, count: rows)
         outputs.scores.update(repeating: 0, count: rows)
+        let memory = Workspace(workspace, params: params, numBoxes: numBoxes)
         if params.useRegularNMS {
-            regular(params, boxes, numBoxes, scores, classesWithBackground, outputs)
+            regular(params, boxes, numBoxes, scores, classesWithBackground, outputs, memory)
         } else {
-            fast(params, boxes, numBoxes, scores, classesWithBackground, outputs)
+            fast(params, boxes, numBoxes, scores, classesWithBackground, outputs, memory)
         }
     }
 
-    /// Greedy NMS over one score per box: candidates at or above the score threshold, visited
-    /// by decreasing score (ties by box order), each suppressing later ones it overlaps.
-    /// Returns the kept box indices, best first, at most `limit`.
+    /// Greedy NMS over one score per box (`scores`, `numBoxes` of them): candidates at or
+    /// above the score threshold, visited by decreasing score (ties by box order), each
+    /// suppressing later ones it overlaps. Writes the kept box indices, best first, to
+    /// `memory.selected` and returns their count, at most `limit`.
     static func suppress(_ params: DetectionPostProcessParams, boxes: UnsafePointer<Float>,
-                         scores: [Float], limit: Int) -> [Int] {
-        var keptIndices: [Int] = [], keptScores: [Float] = []
-        for (i, s) in scores.enumerated() where s >= params.scoreThreshold {
-            keptIndices.append(i)
-            keptScores.append(s)
+                         scores: UnsafePointer<Float>, numBoxes: Int, limit: Int, _ memory: Workspace) -> Int {
+        let candidates = memory.candidates, active = memory.active, selected = memory.selected
+        var count = 0
+        for i in 0..<numBoxes where scores[i] >= params.scoreThreshold {
+            candidates[count] = i
+            count += 1
         }
-        let order = ScoreSort.stableDecreasing(keptScores)
-        let outputSize = min(keptIndices.count, limit)
-        var active = [Bool](repeating: true, count: keptIndices.count)
-        var activeCount = keptIndices.count
-        var selected: [Int] = []
-        for i in 0..<keptIndices.count {
-            if activeCount == 0 || selected.count >= outputSize { break }
+        ScoreSort.sortDecreasing(candidates, count: count, by: scores)
+        let outputSize = min(count, limit)
+        active.update(repeating: true, count: count)
+        var activeCount = count
+        var selectedCount = 0
+        for i in 0..<count {
+            if activeCount == 0 || selectedCount >= outputSize { break }
             guard active[i] else { continue }
-            let box = keptIndices[order[i]]
-            selected.append(box)
+            let box = candidates[i]
+            selected[selectedCount] = box
+            selectedCount += 1
             active[i] = false
             activeCount -= 1
-            for j in (i + 1)..<max(keptIndices.count, i + 1) where active[j] {
-                if intersectionOverUnion(boxes, box, keptIndices[order[j]]) > params.iouThreshold {
+            for j in (i + 1)..<count where active[j] {
+                if intersectionOverUnion(boxes, box, candidates[j]) > params.iouThreshold {
                     active[j] = false
                     activeCount -= 1
                 }
             }
         }
-        return selected
+        return selectedCount
     }
 }

@@ -7,7 +7,8 @@
 ///
 /// - Parameters:
 ///   - filterScales: one scale (per-tensor) or one per output channel.
-///   - scratch: `batches * inputDepth` int8 values for the quantised input.
+///   - scratch: `hybridScratchCount(batches: batches, batchSize: inputDepth)` int8 values for
+///     the quantised input.
 public func hybridFullyConnectedInt8(
     filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool,
     input: UnsafePointer<Float>, batches: Int, inputDepth: Int,

@@ -34,14 +34,16 @@ public func fullyConnectedInt8Optimized(_ prepared: PreparedInt8FullyConnected, 
                                         filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>,
                                         pool: ThreadPool? = nil) {
     let groups = (prepared.outputDepth + 3) / 4
-    let run = { (_: Int, range: Range<Int>) in
-        fullyConnectedInt8Channels(prepared, channels: (range.lowerBound * 4)..<min(range.upperBound * 4, prepared.outputDepth),
-                                   input: input, batches: batches, filter: filter, output: output)
-    }
+    // The closure goes straight to `parallelFor` (non-escaping, so its context stays on the
+    // stack); a closure stored in a local would be allocated at every call.
     if let pool, pool.threadCount > 1 {
-        pool.parallelFor(count: groups, chunks: pool.threadCount, run)
+        pool.parallelFor(count: groups, chunks: pool.threadCount) { _, range in
+            fullyConnectedInt8Channels(prepared, channels: (range.lowerBound * 4)..<min(range.upperBound * 4, prepared.outputDepth),
+                                       input: input, batches: batches, filter: filter, output: output)
+        }
     } else {
-        run(0, 0..<groups)
+        fullyConnectedInt8Channels(prepared, channels: 0..<prepared.outputDepth, input: input, batches: batches,
+                                   filter: filter, output: output)
     }
 }
 

@@ -23,15 +23,16 @@ public struct QuantizedMeanSumParams: Sendable {
 /// - Parameters:
 ///   - reduced: per input axis, whether it is reduced (see `reductionMask(rank:axes:)`).
 ///   - output: `outputCount` elements, the product of the kept axes.
+///   - sums: `outputCount` int32 values of working space.
 @_specialize(exported: true, where T == Int8)
 @_specialize(exported: true, where T == UInt8)
 @_specialize(exported: true, where T == Int16)
 public func quantizedMeanOrSum<T: QuantizedElement>(
     _ params: QuantizedMeanSumParams, computeSum: Bool,
     input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
-    output: UnsafeMutablePointer<T>, outputCount: Int
+    output: UnsafeMutablePointer<T>, outputCount: Int, sums: UnsafeMutablePointer<Int32>
 ) {
-    var sums = [Int32](repeating: 0, count: outputCount)
+    sums.initialize(repeating: 0, count: outputCount)
     forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
         sums[o] &+= Int32(input[i])
     }
@@ -59,15 +60,16 @@ public func quantizedMeanOrSum<T: QuantizedElement>(
 /// Quantised SUM as LiteRT's optimised kernel computes it when the output is rescaled (the
 /// corpus golden for `zoo_reduce_int8` comes from that kernel): the int32 sum rescaled in float,
 /// `round(sum * s + bias) + outputZeroPoint` with `s = inputScale / outputScale` and
-/// `bias = -inputZeroPoint * s * count`, then clamped.
+/// `bias = -inputZeroPoint * s * count`, then clamped. `sums` is `outputCount` int32 values of
+/// working space.
 @_specialize(exported: true, where T == Int8)
 @_specialize(exported: true, where T == UInt8)
 public func quantizedSumFloatRescale<T: QuantizedElement>(
     _ params: QuantizedMeanSumParams,
     input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
-    output: UnsafeMutablePointer<T>, outputCount: Int
+    output: UnsafeMutablePointer<T>, outputCount: Int, sums: UnsafeMutablePointer<Int32>
 ) {
-    var sums = [Int32](repeating: 0, count: outputCount)
+    sums.initialize(repeating: 0, count: outputCount)
     forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
         sums[o] &+= Int32(input[i])
     }

@@ -6,27 +6,30 @@
 @inline(__always)
 func forEachReducedElement(inputShape: [Int], reduced: [Bool], _ body: (Int, Int) -> Void) {
     let rank = inputShape.count
-    // Output strides over the kept axes; 0 on reduced axes.
-    var outputStrides = [Int](repeating: 0, count: rank)
-    var step = 1
-    for axis in (0..<rank).reversed() where !reduced[axis] {
-        outputStrides[axis] = step
-        step *= inputShape[axis]
-    }
     let total = inputShape.reduce(1, *)
     guard total > 0 else { return }
-    var counter = [Int](repeating: 0, count: rank)
-    var o = 0
-    for i in 0..<total {
-        body(i, o)
-        var axis = rank - 1
-        while axis >= 0 {
-            counter[axis] += 1
-            o += outputStrides[axis]
-            if counter[axis] < inputShape[axis] { break }
-            o -= outputStrides[axis] * counter[axis]
-            counter[axis] = 0
-            axis -= 1
+    // The strides and the odometer live on the stack: this runs at every invoke.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * rank) { memory in
+        memory.initialize(repeating: 0)
+        // Output strides over the kept axes; 0 on reduced axes.
+        let outputStrides = memory.baseAddress!, counter = outputStrides + rank
+        var step = 1
+        for axis in (0..<rank).reversed() where !reduced[axis] {
+            outputStrides[axis] = step
+            step *= inputShape[axis]
+        }
+        var o = 0
+        for i in 0..<total {
+            body(i, o)
+            var axis = rank - 1
+            while axis >= 0 {
+                counter[axis] += 1
+                o += outputStrides[axis]
+                if counter[axis] < inputShape[axis] { break }
+                o -= outputStrides[axis] * counter[axis]
+                counter[axis] = 0
+                axis -= 1
+            }
         }
     }
 }

@@ -52,25 +52,29 @@ public struct QuantizedReduceProdParams: Sendable {
 
 /// Quantised REDUCE_PROD (int8, int16), as TFLite's `QuantizedReduceProd`: the first element
 /// minus the zero point, then for each further element an int64 product rescaled with the
-/// 64-bit multiply, and a final rescale plus the output zero point.
+/// 64-bit multiply, and a final rescale plus the output zero point. `products` is `outputCount`
+/// int64 values of working space.
 @_specialize(exported: true, where T == Int8)
 @_specialize(exported: true, where T == Int16)
 public func quantizedReduceProd<T: QuantizedElement>(_ params: QuantizedReduceProdParams,
                                                      input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
-                                                     output: UnsafeMutablePointer<T>, outputCount: Int) {
-    var products = [Int32](repeating: 0, count: outputCount)
-    var started = [Bool](repeating: false, count: outputCount)
+                                                     output: UnsafeMutablePointer<T>, outputCount: Int,
+                                                     products: UnsafeMutablePointer<Int64>) {
+    // Every product fits in int32, so int64's minimum marks an output with no element yet.
+    let notStarted = Int64.min
+    products.initialize(repeating: notStarted, count: outputCount)
     forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
         let x = Int32(input[i]) &- params.inputZeroPoint
-        if started[o] {
-            products[o] = params.scaling.apply(Int64(products[o]) &* Int64(x))
+        if products[o] != notStarted {
+            products[o] = Int64(params.scaling.apply(products[o] &* Int64(x)))
         } else {
-            products[o] = x
-            started[o] = true
+            products[o] = Int64(x)
         }
     }
     for o in 0..<outputCount {
-        let value = params.scaling.apply(products[o]) &+ params.outputZeroPoint
+        // An empty reduction rescales a product of 0.
+        let product = products[o] == notStarted ? 0 : Int32(truncatingIfNeeded: products[o])
+        let value = params.scaling.apply(product) &+ params.outputZeroPoint
         output[o] = T(saturatingQuantized: value)
     }
 }

@@ -72,11 +72,9 @@ public final class ThreadPool: @unchecked Sendable {
             for c in 0..<chunkCount { body(0, Self.chunk(c, of: chunkCount, count: count)) }
             return
         }
-        withoutActuallyEscaping(body) { escapable in
-            // The job's closure is cleared before `run` returns, so it never outlives this call
-            // even though workers see it through the shared state.
-            state.run(count: count, chunkCount: chunkCount, body: escapable, workerCount: workers.count)
-        }
+        // The job's body is cleared before `run` returns, so it never outlives this call even
+        // though workers see it through the shared state.
+        state.run(count: count, chunkCount: chunkCount, body: _JobBody(body), workerCount: workers.count)
     }
 
     /// Multiply-adds below which a kernel runs on the calling thread alone: waking the parked
@@ -101,8 +99,45 @@ public final class ThreadPool: @unchecked Sendable {
 final class _PoolJob {
     var count = 0
     var chunkCount = 0
-    var body: ((Int, Range<Int>) -> Void)?
+    var body: _JobBody?
     var nextChunk = 0
+}
+
+/// The non-escaping closure a `parallelFor` call received, held as its two machine words (code
+/// and context) so that worker threads can call it while the submitting thread waits.
+///
+/// Why not `withoutActuallyEscaping`: the escapable closure it makes is a wrapper whose context
+/// is heap-allocated at every call, and a multi-threaded `invoke()` runs dozens of jobs. A
+/// closure parameter is passed as exactly these two words (its context neither retained nor
+/// copied), so reading them through a function whose parameter is declared as the struct, and
+/// calling them back through a function whose parameter is declared as the closure, is a pure
+/// reinterpretation. The function types are cast inside one-field structs: a bare function
+/// value passed to the generic `unsafeBitCast` would be re-abstracted through allocating thunks.
+/// The words are only valid while the submitting `parallelFor` runs; `_PoolState.run` clears
+/// them before returning.
+struct _JobBody {
+    typealias Closure = (_ thread: Int, Range<Int>) -> Void
+
+    let code: UnsafeRawPointer
+    let context: UnsafeRawPointer?
+
+    /// The words of `body`, read without copying or retaining its context.
+    init(_ body: Closure) {
+        self = Self.read.function(body)
+    }
+
+    /// Calls the closure the words came from.
+    func callAsFunction(_ thread: Int, _ range: Range<Int>) {
+        Self.call.function(self, thread, range)
+    }
+
+    private struct Read: Sendable { var function: @Sendable (Closure) -> _JobBody }
+    private struct ReadAsWords: Sendable { var function: @Sendable (_JobBody) -> _JobBody }
+    private struct Call: Sendable { var function: @Sendable (_JobBody, Int, Range<Int>) -> Void }
+    private struct CallAsClosure: Sendable { var function: @Sendable (Closure, Int, Range<Int>) -> Void }
+
+    private static let read = unsafeBitCast(ReadAsWords(function: { $0 }), to: Read.self)
+    private static let call = unsafeBitCast(CallAsClosure(function: { body, thread, range in body(thread, range) }), to: Call.self)
 }
 
 /// The shared, mutex-protected state of a ``ThreadPool``: the current job, a generation counter
@@ -136,7 +171,7 @@ final class _PoolState: @unchecked Sendable {
 
     /// Publishes a job, works on it from the calling thread (thread index 0) and waits until
     /// every worker has left it.
-    func run(count: Int, chunkCount: Int, body: @escaping (Int, Range<Int>) -> Void, workerCount: Int) {
+    func run(count: Int, chunkCount: Int, body: _JobBody, workerCount: Int) {
         pthread_mutex_lock(submitMutex)
         pthread_mutex_lock(mutex)
         let job = reusableJob

@@ -12,7 +12,7 @@
 @_specialize(exported: true, where T == Int8)
 @_specialize(exported: true, where T == UInt8)
 public func quantizedConcatenation<T: QuantizedElement>(
-    inputs: [UnsafePointer<T>], quantizations: [AffineQuantization], axisSizes: [Int],
+    inputs: UnsafeBufferPointer<UnsafePointer<T>>, quantizations: [AffineQuantization], axisSizes: [Int],
     outerCount: Int, innerCount: Int,
     output: UnsafeMutablePointer<T>, outputQuantization: AffineQuantization
 ) {

@@ -1,28 +1,53 @@
 /// CONCATENATION and PACK on any element type.
+///
+/// The inputs and outputs come as buffers of pointers rather than arrays so the runtime can
+/// gather them in stack memory at each invoke.
 public enum Concatenation {
-    /// Joins `inputs` (same rank, equal except along `axis`) along `axis` (non-negative).
-    public static func apply(inputs: [UnsafeRawPointer], inputShapes: [[Int]], axis: Int,
-                             elementSize: Int, output: UnsafeMutableRawPointer) {
-        guard let first = inputShapes.first else { return }
-        let outer = Shape.product(first, 0..<axis)
-        let chunks = inputShapes.map { Shape.product($0, axis..<$0.count) * elementSize }
-        var dst = output
-        for o in 0..<outer {
-            for (i, input) in inputs.enumerated() where chunks[i] > 0 {
-                dst.copyMemory(from: input + o * chunks[i], byteCount: chunks[i])
-                dst += chunks[i]
+    /// A prepared concatenation: for each step along the axes before the concatenation axis,
+    /// every input contributes one contiguous chunk of `chunkBytes[i]` bytes.
+    public struct Plan: Sendable {
+        let outerCount: Int
+        let chunkBytes: [Int]
+
+        /// Joining tensors of `inputShapes` (same rank, equal except along `axis`, which is
+        /// non-negative) along `axis`.
+        public init(inputShapes: [[Int]], axis: Int, elementSize: Int) {
+            outerCount = inputShapes.first.map { Shape.product($0, 0..<axis) } ?? 0
+            chunkBytes = inputShapes.map { Shape.product($0, axis..<$0.count) * elementSize }
+        }
+
+        /// PACK: stacking `inputCount` tensors of shape `inputShape` along a new axis `axis`
+        /// (`0...inputShape.count`).
+        public init(packing inputCount: Int, of inputShape: [Int], axis: Int, elementSize: Int) {
+            var expanded = inputShape
+            expanded.insert(1, at: axis)
+            self.init(inputShapes: [[Int]](repeating: expanded, count: inputCount), axis: axis, elementSize: elementSize)
+        }
+
+        /// Joins `inputs` (one per planned shape) into `output`.
+        public func run(inputs: UnsafeBufferPointer<UnsafeRawPointer>, output: UnsafeMutableRawPointer) {
+            var dst = output
+            for o in 0..<outerCount {
+                for (i, input) in inputs.enumerated() where chunkBytes[i] > 0 {
+                    dst.copyMemory(from: input + o * chunkBytes[i], byteCount: chunkBytes[i])
+                    dst += chunkBytes[i]
+                }
             }
         }
     }
 
+    /// Joins `inputs` (same rank, equal except along `axis`) along `axis` (non-negative), planning
+    /// and running in one call.
+    public static func apply(inputs: UnsafeBufferPointer<UnsafeRawPointer>, inputShapes: [[Int]], axis: Int,
+                             elementSize: Int, output: UnsafeMutableRawPointer) {
+        Plan(inputShapes: inputShapes, axis: axis, elementSize: elementSize).run(inputs: inputs, output: output)
+    }
+
     /// PACK: stacks `inputs`, all of shape `inputShape`, along a new axis `axis`
-    /// (`0...inputShape.count`).
-    public static func pack(inputs: [UnsafeRawPointer], inputShape: [Int], axis: Int,
+    /// (`0...inputShape.count`), in one call.
+    public static func pack(inputs: UnsafeBufferPointer<UnsafeRawPointer>, inputShape: [Int], axis: Int,
                             elementSize: Int, output: UnsafeMutableRawPointer) {
-        var expanded = inputShape
-        expanded.insert(1, at: axis)
-        apply(inputs: inputs, inputShapes: [[Int]](repeating: expanded, count: inputs.count), axis: axis,
-              elementSize: elementSize, output: output)
+        Plan(packing: inputs.count, of: inputShape, axis: axis, elementSize: elementSize).run(inputs: inputs, output: output)
     }
 }
 
@@ -30,7 +55,7 @@ public enum Concatenation {
 public enum Split {
     /// Cuts `input` along `axis` into pieces of `sizes[i]` (summing to the axis extent).
     public static func apply(input: UnsafeRawPointer, inputShape: [Int], axis: Int, sizes: [Int],
-                             elementSize: Int, outputs: [UnsafeMutableRawPointer]) {
+                             elementSize: Int, outputs: UnsafeBufferPointer<UnsafeMutableRawPointer>) {
         let outer = Shape.product(inputShape, 0..<axis)
         let inner = Shape.product(inputShape, (axis + 1)..<inputShape.count) * elementSize
         var src = input
@@ -44,8 +69,16 @@ public enum Split {
 
     /// UNPACK: splits `input` along `axis` into `inputShape[axis]` tensors with that axis removed.
     public static func unpack(input: UnsafeRawPointer, inputShape: [Int], axis: Int,
-                              elementSize: Int, outputs: [UnsafeMutableRawPointer]) {
-        apply(input: input, inputShape: inputShape, axis: axis,
-              sizes: [Int](repeating: 1, count: inputShape[axis]), elementSize: elementSize, outputs: outputs)
+                              elementSize: Int, outputs: UnsafeBufferPointer<UnsafeMutableRawPointer>) {
+        let outer = Shape.product(inputShape, 0..<axis)
+        let inner = Shape.product(inputShape, (axis + 1)..<inputShape.count) * elementSize
+        guard inner > 0 else { return }
+        var src = input
+        for o in 0..<outer {
+            for output in outputs {
+                output.advanced(by: o * inner).copyMemory(from: src, byteCount: inner)
+                src += inner
+            }
+        }
     }
 }

@@ -3,10 +3,26 @@
 /// output axis `d` a table gives the input offset contributed by each index (in elements),
 /// so `input offset = sum_d table[d][index_d]`. A negative entry marks padding.
 ///
-/// Stretches of the last axis whose offsets are consecutive are copied with one `memcpy`.
-enum IndexMapCopy {
-    static func run(input: UnsafeRawPointer, output: UnsafeMutableRawPointer, outputShape: [Int],
-                    tables: [[Int]], elementSize: Int, padValue: UnsafeRawPointer? = nil) {
+/// A value is a prepared copy: the tables and the runs of the innermost axis depend only on
+/// shapes, so the runtime builds them once at prepare and ``run(input:output:padValue:)``
+/// allocates nothing. Stretches of the last axis whose offsets are consecutive are copied with
+/// one `memcpy`.
+public struct IndexMapCopy: Sendable {
+    let outputShape: [Int]
+    let tables: [[Int]]
+    let runs: [Run]
+    let elementSize: Int
+
+    init(outputShape: [Int], tables: [[Int]], elementSize: Int) {
+        self.outputShape = outputShape
+        self.tables = tables
+        self.runs = outputShape.isEmpty ? [] : Self.innerRuns(tables[outputShape.count - 1])
+        self.elementSize = elementSize
+    }
+
+    /// Copies `input` to `output` through the tables; padding gets copies of `padValue` (one
+    /// element), or zeros when nil.
+    public func run(input: UnsafeRawPointer, output: UnsafeMutableRawPointer, padValue: UnsafeRawPointer? = nil) {
         let rank = outputShape.count
         let total = Shape.elementCount(outputShape)
         guard total > 0 else { return }
@@ -14,45 +30,47 @@ enum IndexMapCopy {
             output.copyMemory(from: input, byteCount: elementSize)
             return
         }
-        let inner = outputShape[rank - 1]
-        let runs = innerRuns(tables[rank - 1])
-        var index = [Int](repeating: 0, count: rank)
-        var base = 0          // Sum of the outer axes' table entries.
-        var padded = false    // Whether any outer axis sits in padding.
-        func recompute() {
-            base = 0; padded = false
-            for d in 0..<(rank - 1) {
-                let t = tables[d][index[d]]
-                if t < 0 { padded = true } else { base += t }
-            }
-        }
-        recompute()
-        var dst = output
-        let rowBytes = inner * elementSize
-        for _ in 0..<(total / inner) {
-            if padded {
-                fill(dst, padValue, count: inner, elementSize: elementSize)
-            } else {
-                for run in runs {
-                    let target = dst + run.start * elementSize
-                    if run.source < 0 {
-                        fill(target, padValue, count: run.length, elementSize: elementSize)
-                    } else if run.length == 1 {
-                        copyElement(from: input + (base + run.source) * elementSize, to: target, elementSize)
-                    } else {
-                        target.copyMemory(from: input + (base + run.source) * elementSize, byteCount: run.length * elementSize)
-                    }
+        // The odometer over the outer axes lives on the stack: this runs at every invoke.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: rank) { index in
+            index.initialize(repeating: 0)
+            let inner = outputShape[rank - 1]
+            var base = 0          // Sum of the outer axes' table entries.
+            var padded = false    // Whether any outer axis sits in padding.
+            func recompute() {
+                base = 0; padded = false
+                for d in 0..<(rank - 1) {
+                    let t = tables[d][index[d]]
+                    if t < 0 { padded = true } else { base += t }
                 }
             }
-            dst += rowBytes
-            var d = rank - 2
-            while d >= 0 {
-                index[d] += 1
-                if index[d] < outputShape[d] { break }
-                index[d] = 0
-                d -= 1
-            }
             recompute()
+            var dst = output
+            let rowBytes = inner * elementSize
+            for _ in 0..<(total / inner) {
+                if padded {
+                    Self.fill(dst, padValue, count: inner, elementSize: elementSize)
+                } else {
+                    for run in runs {
+                        let target = dst + run.start * elementSize
+                        if run.source < 0 {
+                            Self.fill(target, padValue, count: run.length, elementSize: elementSize)
+                        } else if run.length == 1 {
+                            Self.copyElement(from: input + (base + run.source) * elementSize, to: target, elementSize)
+                        } else {
+                            target.copyMemory(from: input + (base + run.source) * elementSize, byteCount: run.length * elementSize)
+                        }
+                    }
+                }
+                dst += rowBytes
+                var d = rank - 2
+                while d >= 0 {
+                    index[d] += 1
+                    if index[d] < outputShape[d] { break }
+                    index[d] = 0
+                    d -= 1
+                }
+                recompute()
+            }
         }
     }
 

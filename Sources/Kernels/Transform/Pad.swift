@@ -27,10 +27,9 @@ public enum Pad {
         zip(inputShape, paddings).map { $0 + $1.before + $1.after }
     }
 
-    /// PAD / PADV2: surrounds the input with copies of `padValue` (one element), or zeros when
-    /// nil.
-    public static func constant(input: UnsafeRawPointer, inputShape: [Int], paddings: [PadAmount],
-                                padValue: UnsafeRawPointer?, elementSize: Int, output: UnsafeMutableRawPointer) {
+    /// PAD / PADV2: surrounds the input with copies of a pad value (zeros unless `run` is given
+    /// one).
+    public static func planConstant(inputShape: [Int], paddings: [PadAmount], elementSize: Int) -> IndexMapCopy {
         let strides = Shape.strides(inputShape)
         let outShape = outputShape(inputShape: inputShape, paddings: paddings)
         let tables = outShape.indices.map { d in
@@ -39,14 +38,13 @@ public enum Pad {
                 return i >= 0 && i < inputShape[d] ? i * strides[d] : -1
             }
         }
-        IndexMapCopy.run(input: input, output: output, outputShape: outShape, tables: tables,
-                         elementSize: elementSize, padValue: padValue)
+        return IndexMapCopy(outputShape: outShape, tables: tables, elementSize: elementSize)
     }
 
     /// MIRROR_PAD. Paddings must be below the axis extent for `.reflect` and at most the extent
     /// for `.symmetric` (prepare checks).
-    public static func mirror(input: UnsafeRawPointer, inputShape: [Int], paddings: [PadAmount],
-                              mode: MirrorPadMode, elementSize: Int, output: UnsafeMutableRawPointer) {
+    public static func planMirror(inputShape: [Int], paddings: [PadAmount], mode: MirrorPadMode,
+                                  elementSize: Int) -> IndexMapCopy {
         let strides = Shape.strides(inputShape)
         let outShape = outputShape(inputShape: inputShape, paddings: paddings)
         let shift = mode == .reflect ? 0 : 1
@@ -58,6 +56,20 @@ public enum Pad {
                 return Swift.min(Swift.max(i, 0), n - 1) * strides[d]
             }
         }
-        IndexMapCopy.run(input: input, output: output, outputShape: outShape, tables: tables, elementSize: elementSize)
+        return IndexMapCopy(outputShape: outShape, tables: tables, elementSize: elementSize)
+    }
+
+    /// PAD / PADV2 in one call: `padValue` is one element, or nil for zeros.
+    public static func constant(input: UnsafeRawPointer, inputShape: [Int], paddings: [PadAmount],
+                                padValue: UnsafeRawPointer?, elementSize: Int, output: UnsafeMutableRawPointer) {
+        planConstant(inputShape: inputShape, paddings: paddings, elementSize: elementSize)
+            .run(input: input, output: output, padValue: padValue)
+    }
+
+    /// MIRROR_PAD in one call.
+    public static func mirror(input: UnsafeRawPointer, inputShape: [Int], paddings: [PadAmount],
+                              mode: MirrorPadMode, elementSize: Int, output: UnsafeMutableRawPointer) {
+        planMirror(inputShape: inputShape, paddings: paddings, mode: mode, elementSize: elementSize)
+            .run(input: input, output: output)
     }
 }

@@ -100,22 +100,32 @@ public enum StridedSlice {
         return Resolved(start: start, step: step, count: count, outputShape: outShape)
     }
 
-    /// Copies the resolved slice of `input` into `output` (laid out by `resolved.count`, which
-    /// has the same element order as `resolved.outputShape`).
-    public static func apply(input: UnsafeRawPointer, inputShape: [Int], resolved: Resolved,
-                             elementSize: Int, output: UnsafeMutableRawPointer) {
+    /// The prepared copy of the resolved slice (the output is laid out by `resolved.count`,
+    /// which has the same element order as `resolved.outputShape`).
+    public static func plan(inputShape: [Int], resolved: Resolved, elementSize: Int) -> IndexMapCopy {
         let strides = Shape.strides(inputShape)
         let tables = inputShape.indices.map { d in
             (0..<resolved.count[d]).map { (resolved.start[d] + $0 * resolved.step[d]) * strides[d] }
         }
-        IndexMapCopy.run(input: input, output: output, outputShape: resolved.count, tables: tables, elementSize: elementSize)
+        return IndexMapCopy(outputShape: resolved.count, tables: tables, elementSize: elementSize)
     }
 
     /// SLICE: `size[d]` elements from `begin[d]` along each axis (the runtime resolves a size
     /// of -1 to "to the end").
+    public static func planSlice(inputShape: [Int], begin: [Int], size: [Int], elementSize: Int) -> IndexMapCopy {
+        let resolved = Resolved(start: begin, step: [Int](repeating: 1, count: begin.count), count: size, outputShape: size)
+        return plan(inputShape: inputShape, resolved: resolved, elementSize: elementSize)
+    }
+
+    /// Copies the resolved slice of `input` into `output` in one call.
+    public static func apply(input: UnsafeRawPointer, inputShape: [Int], resolved: Resolved,
+                             elementSize: Int, output: UnsafeMutableRawPointer) {
+        plan(inputShape: inputShape, resolved: resolved, elementSize: elementSize).run(input: input, output: output)
+    }
+
+    /// SLICE in one call.
     public static func slice(input: UnsafeRawPointer, inputShape: [Int], begin: [Int], size: [Int],
                              elementSize: Int, output: UnsafeMutableRawPointer) {
-        let resolved = Resolved(start: begin, step: [Int](repeating: 1, count: begin.count), count: size, outputShape: size)
-        apply(input: input, inputShape: inputShape, resolved: resolved, elementSize: elementSize, output: output)
+        planSlice(inputShape: inputShape, begin: begin, size: size, elementSize: elementSize).run(input: input, output: output)
     }
 }

@@ -5,13 +5,18 @@ public enum Transpose {
         permutation.map { inputShape[$0] }
     }
 
-    /// Copies `input` into `output` with its axes permuted.
-    public static func apply(input: UnsafeRawPointer, inputShape: [Int], permutation: [Int],
-                             elementSize: Int, output: UnsafeMutableRawPointer) {
+    /// The prepared copy that permutes the axes of an `inputShape` tensor.
+    public static func plan(inputShape: [Int], permutation: [Int], elementSize: Int) -> IndexMapCopy {
         let strides = Shape.strides(inputShape)
         let outShape = outputShape(inputShape: inputShape, permutation: permutation)
         let tables = outShape.indices.map { d in (0..<outShape[d]).map { $0 * strides[permutation[d]] } }
-        IndexMapCopy.run(input: input, output: output, outputShape: outShape, tables: tables, elementSize: elementSize)
+        return IndexMapCopy(outputShape: outShape, tables: tables, elementSize: elementSize)
+    }
+
+    /// Copies `input` into `output` with its axes permuted (plans and runs in one call).
+    public static func apply(input: UnsafeRawPointer, inputShape: [Int], permutation: [Int],
+                             elementSize: Int, output: UnsafeMutableRawPointer) {
+        plan(inputShape: inputShape, permutation: permutation, elementSize: elementSize).run(input: input, output: output)
     }
 }
 
@@ -19,18 +24,28 @@ public enum Transpose {
 /// of a 6-D view, `[b, h, w, by, bx, c]` <-> `[b, h, by, w, bx, c]`.
 public enum DepthSpace {
     /// DEPTH_TO_SPACE: `output[b, h*bs + by, w*bs + bx, c] = input[b, h, w, (by*bs + bx)*C + c]`.
-    public static func depthToSpace(input: UnsafeRawPointer, inputShape: NHWC, blockSize: Int,
-                                    elementSize: Int, output: UnsafeMutableRawPointer) {
+    public static func planDepthToSpace(inputShape: NHWC, blockSize: Int, elementSize: Int) -> IndexMapCopy {
         let c = inputShape.channels / (blockSize * blockSize)
-        Transpose.apply(input: input, inputShape: [inputShape.batch, inputShape.height, inputShape.width, blockSize, blockSize, c],
-                        permutation: [0, 1, 3, 2, 4, 5], elementSize: elementSize, output: output)
+        return Transpose.plan(inputShape: [inputShape.batch, inputShape.height, inputShape.width, blockSize, blockSize, c],
+                              permutation: [0, 1, 3, 2, 4, 5], elementSize: elementSize)
     }
 
-    /// SPACE_TO_DEPTH, the inverse of ``depthToSpace(input:inputShape:blockSize:elementSize:output:)``.
+    /// SPACE_TO_DEPTH, the inverse of ``planDepthToSpace(inputShape:blockSize:elementSize:)``.
+    public static func planSpaceToDepth(inputShape: NHWC, blockSize: Int, elementSize: Int) -> IndexMapCopy {
+        let h = inputShape.height / blockSize, w = inputShape.width / blockSize
+        return Transpose.plan(inputShape: [inputShape.batch, h, blockSize, w, blockSize, inputShape.channels],
+                              permutation: [0, 1, 3, 2, 4, 5], elementSize: elementSize)
+    }
+
+    /// DEPTH_TO_SPACE in one call.
+    public static func depthToSpace(input: UnsafeRawPointer, inputShape: NHWC, blockSize: Int,
+                                    elementSize: Int, output: UnsafeMutableRawPointer) {
+        planDepthToSpace(inputShape: inputShape, blockSize: blockSize, elementSize: elementSize).run(input: input, output: output)
+    }
+
+    /// SPACE_TO_DEPTH in one call.
     public static func spaceToDepth(input: UnsafeRawPointer, inputShape: NHWC, blockSize: Int,
                                     elementSize: Int, output: UnsafeMutableRawPointer) {
-        let h = inputShape.height / blockSize, w = inputShape.width / blockSize
-        Transpose.apply(input: input, inputShape: [inputShape.batch, h, blockSize, w, blockSize, inputShape.channels],
-                        permutation: [0, 1, 3, 2, 4, 5], elementSize: elementSize, output: output)
+        planSpaceToDepth(inputShape: inputShape, blockSize: blockSize, elementSize: elementSize).run(input: input, output: output)
     }
 }

@@ -7,6 +7,7 @@ enum BenchCommand: Command {
     static let summary = "time a model: min/median/max over repeated runs, optional per-op profile"
     static let help = """
         Usage: tflite bench MODEL [--runs N] [--warmup N] [--threads N] [--profile] [--profile-nodes]
+                            [--count-allocations]
 
         Fills the inputs with deterministic pseudo-random data in the input type's range,
         runs WARMUP untimed invocations, then RUNS timed ones, and prints min, median and
@@ -21,6 +22,11 @@ enum BenchCommand: Command {
           --profile-nodes
                         also print one line per node in execution order: node index,
                         op, output shape, median ms, GFLOP/s
+          --count-allocations
+                        then run RUNS more invocations under glibc's malloc tracer and print
+                        the heap allocations per invocation (0 expected after warm-up; needs
+                        glibc 2.34 or later: the tool reruns itself with libc_malloc_debug.so.0
+                        preloaded)
 
         Example:
           tflite bench Models/efficientnet_lite0.tflite --threads 1 --profile
@@ -33,7 +39,12 @@ enum BenchCommand: Command {
         let threads = try arguments.intOption("--threads", in: 1...256)
         let profileNodes = arguments.flag("--profile-nodes")
         let profile = arguments.flag("--profile") || profileNodes
+        let countAllocations = arguments.flag("--count-allocations")
         let modelPath = try arguments.positionals(exactly: "MODEL")[0]
+        if countAllocations && !MallocTrace.isTracedCopy {
+            // The tracer must be loaded before the process starts.
+            exit(try MallocTrace.rerunTraced())
+        }
 
         let interpreter = try Interpreter(modelPath: modelPath, options: .init(threadCount: threads))
         try interpreter.allocateTensors()
@@ -63,6 +74,8 @@ enum BenchCommand: Command {
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
         }
+        // Invocations only: the timed loop's bookkeeping would allocate.
+        let allocations = countAllocations ? try MallocTrace.countAllocations { for _ in 0..<runs { try interpreter.invoke() } } : nil
         let sorted = times.sorted()
         let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         let stats = interpreter.memoryStatistics
@@ -91,6 +104,10 @@ enum BenchCommand: Command {
                       + String(format: "%9.3f ", ns / 1e6) + gflops)
             }
             print("")
+        }
+        if let allocations {
+            print("allocations: \(allocations) in \(runs) invocations")
+            print("allocations_per_invoke: \(allocations % runs == 0 ? String(allocations / runs) : String(format: "%.2f", Double(allocations) / Double(runs)))")
         }
         print(String(format: "min_ms: %.3f", sorted.first!))
         print(String(format: "max_ms: %.3f", sorted.last!))

@@ -46,6 +46,18 @@ struct InvokeContext {
     func data<T>(_ tensor: Int, as: T.Type) -> UnsafeMutablePointer<T> {
         pointers[tensor].assumingMemoryBound(to: T.self)
     }
+
+    /// Calls `body` with the data pointers of `tensors`, each converted by `pointer`, gathered
+    /// in stack memory: kernels over a list of tensors (CONCATENATION, SPLIT, ...) take them
+    /// this way because building an array at every invoke would allocate.
+    @inline(__always)
+    func withPointers<P, R>(to tensors: [Int], _ pointer: (UnsafeMutableRawPointer) -> P,
+                            _ body: (UnsafeBufferPointer<P>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: P.self, capacity: tensors.count) { buffer in
+            for (k, t) in tensors.enumerated() { buffer.initializeElement(at: k, to: pointer(pointers[t])) }
+            return body(UnsafeBufferPointer(buffer))
+        }
+    }
 }
 
 /// A prepared node: runs the bound kernel on the tensors its prepare step proved valid.

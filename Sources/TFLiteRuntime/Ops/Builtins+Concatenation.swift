@@ -36,18 +36,17 @@ func prepareConcatenation(_ ctx: inout PrepareContext) throws(InterpreterError) 
             let outer = shape[..<axis].reduce(1, *), inner = shape[(axis + 1)...].reduce(1, *)
             func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
                 { c in
-                    quantizedConcatenation(inputs: indices.map { UnsafePointer(c.data($0, as: T.self)) }, quantizations: qs,
-                                           axisSizes: sizes, outerCount: outer, innerCount: inner,
-                                           output: c.data(yi, as: T.self), outputQuantization: qy)
+                    c.withPointers(to: indices, { UnsafePointer($0.assumingMemoryBound(to: T.self)) }) {
+                        quantizedConcatenation(inputs: $0, quantizations: qs, axisSizes: sizes, outerCount: outer, innerCount: inner,
+                                               output: c.data(yi, as: T.self), outputQuantization: qy)
+                    }
                 }
             }
             return first.type == .int8 ? kernel(Int8.self) : kernel(UInt8.self)
         }
     }
-    return { c in
-        Concatenation.apply(inputs: indices.map { UnsafeRawPointer(c.raw($0)) }, inputShapes: shapes, axis: axis,
-                            elementSize: size, output: c.raw(yi))
-    }
+    let plan = Concatenation.Plan(inputShapes: shapes, axis: axis, elementSize: size)
+    return { c in c.withPointers(to: indices, { UnsafeRawPointer($0) }) { plan.run(inputs: $0, output: c.raw(yi)) } }
 }
 
 func preparePack(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -68,11 +67,9 @@ func preparePack(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKe
     shape.insert(ctx.inputCount, at: axis)
     try ctx.setOutputShape(0, shape)
     let size = try ctx.elementSize(first, role: "input 0")
-    let indices = ctx.inputIndices, inputShape = first.shape, yi = try ctx.output(0).index
-    return { c in
-        Concatenation.pack(inputs: indices.map { UnsafeRawPointer(c.raw($0)) }, inputShape: inputShape, axis: axis,
-                           elementSize: size, output: c.raw(yi))
-    }
+    let indices = ctx.inputIndices, yi = try ctx.output(0).index
+    let plan = Concatenation.Plan(packing: indices.count, of: first.shape, axis: axis, elementSize: size)
+    return { c in c.withPointers(to: indices, { UnsafeRawPointer($0) }) { plan.run(inputs: $0, output: c.raw(yi)) } }
 }
 
 func prepareUnpack(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -90,7 +87,9 @@ func prepareUnpack(_ ctx: inout PrepareContext) throws(InterpreterError) -> Node
     let size = try ctx.elementSize(x, role: "input")
     let xi = x.index, outputs = ctx.outputIndices, inputShape = x.shape
     return { c in
-        Split.unpack(input: c.raw(xi), inputShape: inputShape, axis: axis, elementSize: size, outputs: outputs.map { c.raw($0) })
+        c.withPointers(to: outputs, { $0 }) {
+            Split.unpack(input: c.raw(xi), inputShape: inputShape, axis: axis, elementSize: size, outputs: $0)
+        }
     }
 }
 
@@ -108,8 +107,9 @@ private func splitKernel(_ ctx: PrepareContext, input x: TensorInfo, axis: Int, 
     let size = try ctx.elementSize(x, role: "input")
     let xi = x.index, outputs = ctx.outputIndices, inputShape = x.shape
     return { c in
-        Split.apply(input: c.raw(xi), inputShape: inputShape, axis: axis, sizes: sizes, elementSize: size,
-                    outputs: outputs.map { c.raw($0) })
+        c.withPointers(to: outputs, { $0 }) {
+            Split.apply(input: c.raw(xi), inputShape: inputShape, axis: axis, sizes: sizes, elementSize: size, outputs: $0)
+        }
     }
 }
 

@@ -170,9 +170,10 @@ private func hybridWeightScales(_ ctx: PrepareContext, channels: Int, axis: Int)
     return (scales, (w.quantization?.scales.count ?? 1) > 1)
 }
 
-/// The int8 scratch a hybrid op needs for its quantised copy of the input.
-private func requestHybridScratch(_ ctx: inout PrepareContext) throws(InterpreterError) {
-    ctx.requestScratch(bytes: try ctx.input(0).elementCount)
+/// The int8 scratch a hybrid op needs for its quantised copy of an NHWC input and the
+/// per-batch scales.
+private func requestHybridScratch(_ ctx: inout PrepareContext, input: NHWC) {
+    ctx.requestScratch(bytes: hybridScratchCount(batches: input.batch, batchSize: input.height * input.width * input.channels))
 }
 
 func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.Conv2DOptions, geometry: ConvGeometry,
@@ -182,7 +183,7 @@ func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.Conv2DOp
     let params = HybridConvParams(geometry: geometry, filterScales: scales,
                                   activation: try ctx.floatActivation(o.fusedActivationFunction), asymmetricInputs: perChannel)
     let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
-    try requestHybridScratch(&ctx)
+    requestHybridScratch(&ctx, input: input)
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
         hybridConv2DInt8(params, input: c.data(xi, as: Float.self), inputShape: input, filter: c.data(wi, as: Int8.self),
@@ -197,7 +198,7 @@ func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema
     let params = HybridConvParams(geometry: geometry, filterScales: scales,
                                   activation: try ctx.floatActivation(o.fusedActivationFunction), asymmetricInputs: perChannel)
     let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
-    try requestHybridScratch(&ctx)
+    requestHybridScratch(&ctx, input: input)
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
         hybridDepthwiseConv2DInt8(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Float.self), inputShape: input,
@@ -212,7 +213,7 @@ func prepareFullyConnectedHybrid(_ ctx: inout PrepareContext, options o: Schema.
     let filterScales = perChannel ? scales : [scales[0]]
     let activation = try ctx.floatActivation(o.fusedActivationFunction), asymmetric = o.asymmetricQuantizeInputs
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
-    try requestHybridScratch(&ctx)
+    ctx.requestScratch(bytes: hybridScratchCount(batches: batch, batchSize: inputDepth))
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
         hybridFullyConnectedInt8(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,

@@ -83,12 +83,13 @@ private func prepareDetectionPostProcess(_ ctx: inout PrepareContext) throws(Int
     try ctx.setOutputShape(2, [1, rows])
     try ctx.setOutputShape(3, [1])
 
-    // Scratch: decoded boxes, then float copies of uint8 inputs.
+    // Scratch: decoded boxes, then float copies of uint8 inputs, then the NMS workspace.
     let boxFloats = numBoxes * 4
     let encodingFloats = encodings.type == .uint8 ? numBoxes * codeSize : 0
     let anchorFloats = anchors.type == .uint8 ? numBoxes * 4 : 0
     let scoreFloats = classScores.type == .uint8 ? numBoxes * stride : 0
-    ctx.requestScratch(bytes: 4 * (boxFloats + encodingFloats + anchorFloats + scoreFloats))
+    let workspaceOffset = 4 * (boxFloats + encodingFloats + anchorFloats + scoreFloats)
+    ctx.requestScratch(bytes: workspaceOffset + DetectionPostProcess.workspaceBytes(params: p, numBoxes: numBoxes))
 
     let ids = (enc: encodings.index, scores: classScores.index, anchors: anchors.index)
     let outs = try (0..<4).map { (i) throws(InterpreterError) -> Int in try ctx.output(i).index }
@@ -123,7 +124,7 @@ private func prepareDetectionPostProcess(_ ctx: inout PrepareContext) throws(Int
             scores: c.data(outs[2], as: Float.self), count: c.data(outs[3], as: Float.self))
         do throws(DetectionPostProcessError) {
             try DetectionPostProcess.run(params: p, boxes: decoded, numBoxes: numBoxes, scores: scoreData,
-                                         classesWithBackground: stride, outputs: outputs)
+                                         classesWithBackground: stride, outputs: outputs, workspace: c.scratch + workspaceOffset)
         } catch {
             throw InterpreterError.invokeFailed(node: nodeIndex, op: opName, reason: error.description)
         }

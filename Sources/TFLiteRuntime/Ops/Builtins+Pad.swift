@@ -19,6 +19,8 @@ func preparePad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKer
     try ctx.requireOutputsMatchInputType()
     let pads = try paddings(ctx, x)
     let size = try ctx.elementSize(x, role: "input")
+    let copy = Pad.planConstant(inputShape: x.shape, paddings: pads, elementSize: size)
+    let xi = x.index, yi = y.index
     var fill = [UInt8](repeating: 0, count: size)
     if let value = ctx.optionalInput(2) {
         guard value.type == x.type, value.elementCount == 1 else {
@@ -28,11 +30,8 @@ func preparePad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKer
             fill = (0..<size).map { data.load(fromByteOffset: $0, as: UInt8.self) }
         } else {
             // A pad value computed at run time is read at each invocation.
-            let xi = x.index, yi = y.index, vi = value.index, shape = x.shape
-            return { c in
-                Pad.constant(input: c.raw(xi), inputShape: shape, paddings: pads, padValue: UnsafeRawPointer(c.raw(vi)),
-                             elementSize: size, output: c.raw(yi))
-            }
+            let vi = value.index
+            return { c in copy.run(input: c.raw(xi), output: c.raw(yi), padValue: UnsafeRawPointer(c.raw(vi))) }
         }
     } else if x.type == .int8 || x.type == .uint8 || x.type == .int16 {
         // Real zero in the output's quantisation.
@@ -41,13 +40,8 @@ func preparePad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKer
         guard zp >= lo, zp <= hi else { throw ctx.invalid("output zero point \(zp) outside the \(x.type) range") }
         withUnsafeBytes(of: zp.littleEndian) { fill = Array($0.prefix(size)) }
     }
-    let xi = x.index, yi = y.index, shape = x.shape
-    return { c in
-        fill.withUnsafeBytes { value in
-            Pad.constant(input: c.raw(xi), inputShape: shape, paddings: pads, padValue: value.baseAddress,
-                         elementSize: size, output: c.raw(yi))
-        }
-    }
+    let padValue = fill
+    return { c in padValue.withUnsafeBytes { copy.run(input: c.raw(xi), output: c.raw(yi), padValue: $0.baseAddress) } }
 }
 
 func prepareMirrorPad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -63,8 +57,7 @@ func prepareMirrorPad(_ ctx: inout PrepareContext) throws(InterpreterError) -> N
     }
     let size = try ctx.elementSize(x, role: "input")
     let mode: MirrorPadMode = o.mode == .reflect ? .reflect : .symmetric
-    let xi = x.index, yi = try ctx.output(0).index, shape = x.shape
-    return { c in
-        Pad.mirror(input: c.raw(xi), inputShape: shape, paddings: pads, mode: mode, elementSize: size, output: c.raw(yi))
-    }
+    let xi = x.index, yi = try ctx.output(0).index
+    let copy = Pad.planMirror(inputShape: x.shape, paddings: pads, mode: mode, elementSize: size)
+    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }

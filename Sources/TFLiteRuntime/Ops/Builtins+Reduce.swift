@@ -46,30 +46,32 @@ private func prepareReduce(_ ctx: inout PrepareContext, _ op: ReduceOperator) th
     case .int64:
         return { c in Reduce.apply(op, input: c.data(xi, as: Int64.self), plan: plan, output: c.data(yi, as: Int64.self)) }
     case .int8, .uint8, .int16:
-        return try prepareQuantizedReduce(ctx, op, plan: plan)
+        return try prepareQuantizedReduce(&ctx, op, plan: plan)
     case let t:
         throw ctx.unsupported("input type \(t)")
     }
 }
 
-private func prepareQuantizedReduce(_ ctx: PrepareContext, _ op: ReduceOperator, plan: ReducePlan) throws(InterpreterError) -> NodeKernel {
+private func prepareQuantizedReduce(_ ctx: inout PrepareContext, _ op: ReduceOperator, plan: ReducePlan) throws(InterpreterError) -> NodeKernel {
     let x = try ctx.input(0), y = try ctx.output(0)
     let qx = try ctx.affine(x, role: "input"), qy = try ctx.affine(y, role: "output")
     let shape = x.shape, count = plan.outputCount, xi = x.index, yi = y.index
     let reduced = x.shape.indices.map { plan.axes.contains($0) }
+    // MEAN and SUM accumulate in int32, REDUCE_PROD in int64, one per output, in the scratch.
+    ctx.requestScratch(bytes: count * MemoryLayout<Int64>.stride)
     func kernel<T: QuantizedElement>(_: T.Type) throws(InterpreterError) -> NodeKernel {
         switch op {
         case .mean:
             let params = QuantizedMeanSumParams(input: qx, output: qy)
-            return { c in quantizedMeanOrSum(params, computeSum: false, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
+            return { c in quantizedMeanOrSum(params, computeSum: false, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count, sums: c.scratch.assumingMemoryBound(to: Int32.self)) }
         case .sum:
             // LiteRT's SUM for 8-bit types rescales the integer sum in float (its optimised
             // kernel, which the corpus golden follows); int16 uses the integer path.
             let params = QuantizedMeanSumParams(input: qx, output: qy)
             if T.self == Int16.self {
-                return { c in quantizedMeanOrSum(params, computeSum: true, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
+                return { c in quantizedMeanOrSum(params, computeSum: true, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count, sums: c.scratch.assumingMemoryBound(to: Int32.self)) }
             }
-            return { c in quantizedSumFloatRescale(params, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
+            return { c in quantizedSumFloatRescale(params, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count, sums: c.scratch.assumingMemoryBound(to: Int32.self)) }
         case .max:
             guard qx == qy else { throw ctx.invalid("REDUCE_MAX needs equal input and output quantization") }
             return { c in quantizedReduceMax(input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
@@ -84,7 +86,7 @@ private func prepareQuantizedReduce(_ ctx: PrepareContext, _ op: ReduceOperator,
     case .int8:
         if op == .product {
             let params = QuantizedReduceProdParams(input: qx, output: qy, count: plan.reducedCount)
-            return { c in quantizedReduceProd(params, input: c.data(xi, as: Int8.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: Int8.self), outputCount: count) }
+            return { c in quantizedReduceProd(params, input: c.data(xi, as: Int8.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: Int8.self), outputCount: count, products: c.scratch.assumingMemoryBound(to: Int64.self)) }
         }
         return try kernel(Int8.self)
     case .uint8: return try kernel(UInt8.self)

@@ -22,10 +22,9 @@ func prepareSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeK
     }
     try ctx.setOutputShape(0, size)
     let bytes = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index, inputShape = x.shape
-    return { c in
-        StridedSlice.slice(input: c.raw(xi), inputShape: inputShape, begin: begin, size: size, elementSize: bytes, output: c.raw(yi))
-    }
+    let xi = x.index, yi = try ctx.output(0).index
+    let copy = StridedSlice.planSlice(inputShape: x.shape, begin: begin, size: size, elementSize: bytes)
+    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }
 
 func prepareStridedSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -60,7 +59,8 @@ func prepareStridedSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -
             throw ctx.invalid("begin \(begin), end \(end), strides \(strides) with masks (begin \(o.beginMask), end \(o.endMask), ellipsis \(o.ellipsisMask), new axis \(o.newAxisMask), shrink \(o.shrinkAxisMask)) do not describe a slice of shape \(inputShape)")
         }
         try ctx.setOutputShape(0, resolved.outputShape)
-        return { c in StridedSlice.apply(input: c.raw(xi), inputShape: inputShape, resolved: resolved, elementSize: bytes, output: c.raw(yi)) }
+        let copy = StridedSlice.plan(inputShape: inputShape, resolved: resolved, elementSize: bytes)
+        return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
     }
     // The specification is computed at run time: resolve it, then size the output, per invoke.
     try ctx.setOutputDynamic(0)

@@ -27,7 +27,8 @@ func prepareDepthToSpace(_ ctx: inout PrepareContext) throws(InterpreterError) -
     try ctx.setOutputShape(0, shape)
     let size = try ctx.elementSize(x, role: "input")
     let xi = x.index, yi = try ctx.output(0).index
-    return { c in DepthSpace.depthToSpace(input: c.raw(xi), inputShape: s, blockSize: bs, elementSize: size, output: c.raw(yi)) }
+    let copy = DepthSpace.planDepthToSpace(inputShape: s, blockSize: bs, elementSize: size)
+    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }
 
 func prepareSpaceToDepth(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -42,7 +43,8 @@ func prepareSpaceToDepth(_ ctx: inout PrepareContext) throws(InterpreterError) -
     try ctx.setOutputShape(0, [s.batch, s.height / bs, s.width / bs, depth])
     let size = try ctx.elementSize(x, role: "input")
     let xi = x.index, yi = try ctx.output(0).index
-    return { c in DepthSpace.spaceToDepth(input: c.raw(xi), inputShape: s, blockSize: bs, elementSize: size, output: c.raw(yi)) }
+    let copy = DepthSpace.planSpaceToDepth(inputShape: s, blockSize: bs, elementSize: size)
+    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }
 
 /// The NHWC view of a SPACE_TO_BATCH_ND / BATCH_TO_SPACE_ND input (rank 3 is `[N, H, 1, C]`)

@@ -13,8 +13,9 @@ func prepareTranspose(_ ctx: inout PrepareContext) throws(InterpreterError) -> N
     }
     try ctx.setOutputShape(0, Transpose.outputShape(inputShape: x.shape, permutation: perm))
     let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index, shape = x.shape
-    return { c in Transpose.apply(input: c.raw(xi), inputShape: shape, permutation: perm, elementSize: size, output: c.raw(yi)) }
+    let xi = x.index, yi = try ctx.output(0).index
+    let copy = Transpose.plan(inputShape: x.shape, permutation: perm, elementSize: size)
+    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }
 
 func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -34,8 +35,9 @@ func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKe
     guard checkedProduct(shape) != nil else { throw ctx.invalid("tiling \(x.shape) by \(multiples) overflows") }
     try ctx.setOutputShape(0, shape)
     let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index, inputShape = x.shape
-    return { c in Tile.apply(input: c.raw(xi), inputShape: inputShape, multiples: multiples, elementSize: size, output: c.raw(yi)) }
+    let xi = x.index, yi = try ctx.output(0).index
+    let copy = Tile.plan(inputShape: x.shape, multiples: multiples, elementSize: size)
+    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }
 
 func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -53,8 +55,9 @@ func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterError) ->
     guard checkedProduct(target) != nil else { throw ctx.invalid("target shape \(target) overflows") }
     try ctx.setOutputShape(0, target)
     let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index, inputShape = x.shape
-    return { c in Tile.broadcast(input: c.raw(xi), inputShape: inputShape, outputShape: target, elementSize: size, output: c.raw(yi)) }
+    let xi = x.index, yi = try ctx.output(0).index
+    let copy = Tile.planBroadcast(inputShape: x.shape, outputShape: target, elementSize: size)
+    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }
 
 func prepareReverse(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -69,6 +72,7 @@ func prepareReverse(_ ctx: inout PrepareContext) throws(InterpreterError) -> Nod
     }
     try ctx.setOutputShape(0, x.shape)
     let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index, shape = x.shape
-    return { c in Reverse.apply(input: c.raw(xi), shape: shape, axes: axes, elementSize: size, output: c.raw(yi)) }
+    let xi = x.index, yi = try ctx.output(0).index
+    let copy = Reverse.plan(shape: x.shape, axes: axes, elementSize: size)
+    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }

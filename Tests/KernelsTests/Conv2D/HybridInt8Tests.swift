@@ -18,7 +18,7 @@ import Kernels
                                       asymmetricInputs: true)
         let bias = f.inputs[2]?.floats
         var out = [Float](repeating: 0, count: output.count)
-        var scratch = [Int8](repeating: 0, count: input.count)
+        var scratch = [Int8](repeating: 0, count: hybridScratchCount(batches: input.nhwc.batch, batchSize: input.count / input.nhwc.batch))
         input.floats.withUnsafeBufferPointer { i in filter.values(Int8.self).withUnsafeBufferPointer { w in
             withOptionalPointer(bias) { b in
                 scratch.withUnsafeMutableBufferPointer { s in out.withUnsafeMutableBufferPointer { o in

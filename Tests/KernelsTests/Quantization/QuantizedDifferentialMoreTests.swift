@@ -191,9 +191,10 @@ import Kernels
             let oq = testOutputQuantization(Int8.self, for: expected)
             let params = QuantizedReduceProdParams(input: iq, output: oq, count: count)
             var out = [Int8](repeating: 0, count: outer)
+            let products = TestBuffer(repeating: Int64(0), count: outer)
             input.withUnsafeBufferPointer { i in out.withUnsafeMutableBufferPointer {
                 quantizedReduceProd(params, input: i.baseAddress!, inputShape: [outer, count], reduced: [false, true],
-                                    output: $0.baseAddress!, outputCount: outer)
+                                    output: $0.baseAddress!, outputCount: outer, products: products.pointer)
             }}
             let s = params.scaling.realValue
             for o in 0..<outer {
@@ -266,7 +267,7 @@ import Kernels
             let filter = randomStored(Int8.self, units * depth, using: &rng).map { $0 == -128 ? -127 : $0 }
             let bias = (0..<units).map { _ in Float.random(in: -1...1, using: &rng) }
             var out = [Float](repeating: 0, count: batches * units)
-            var scratch = [Int8](repeating: 0, count: batches * depth)
+            var scratch = [Int8](repeating: 0, count: hybridScratchCount(batches: batches, batchSize: depth))
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
                 scratch.withUnsafeMutableBufferPointer { s in out.withUnsafeMutableBufferPointer {
                     hybridFullyConnectedInt8(filterScales: scales, activation: ActivationRange(min: -.infinity, max: .infinity),

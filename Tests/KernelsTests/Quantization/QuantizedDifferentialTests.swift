@@ -339,9 +339,10 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
                 let expected = computeSum ? sums : sums.map { $0 / Double(count) }
                 let oq = testOutputQuantization(Int8.self, for: expected)
                 var out = [Int8](repeating: 0, count: outCount)
+                let sums = TestBuffer(repeating: Int32(0), count: outCount)
                 input.withUnsafeBufferPointer { i in out.withUnsafeMutableBufferPointer {
                     quantizedMeanOrSum(QuantizedMeanSumParams(input: iq, output: oq), computeSum: computeSum, input: i.baseAddress!,
-                                       inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount)
+                                       inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount, sums: sums.pointer)
                 }}
                 worst = max(worst, maxUnitError(out, expected, oq))
             }
@@ -384,9 +385,11 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
             var out = [UInt8](repeating: 0, count: expected.count)
             let pointers = inputs.map { a in a.withUnsafeBufferPointer { UnsafePointer<UInt8>($0.baseAddress!) } }
             withExtendedLifetime(inputs) {
-                out.withUnsafeMutableBufferPointer {
-                    quantizedConcatenation(inputs: pointers, quantizations: qs, axisSizes: sizes, outerCount: outer, innerCount: inner,
-                                           output: $0.baseAddress!, outputQuantization: oq)
+                out.withUnsafeMutableBufferPointer { o in
+                    pointers.withUnsafeBufferPointer {
+                        quantizedConcatenation(inputs: $0, quantizations: qs, axisSizes: sizes, outerCount: outer, innerCount: inner,
+                                               output: o.baseAddress!, outputQuantization: oq)
+                    }
                 }
             }
             worst = max(worst, maxUnitError(out, expected, oq))

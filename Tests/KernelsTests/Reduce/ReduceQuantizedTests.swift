@@ -31,12 +31,14 @@ import Kernels
             // The zoo_reduce_int8 golden comes from LiteRT's optimised kernels (see the corpus
             // README); SUM there rescales in float.
             let optimisedSum = f.op == "SUM" && f.model == "zoo_reduce_int8"
+            let sums = TestBuffer(repeating: Int32(0), count: n)
             actual = runUnary(Int8.self, input, outputCount: n) { i, o in
                 if optimisedSum {
-                    quantizedSumFloatRescale(p, input: i, inputShape: input.shape, reduced: mask, output: o, outputCount: n)
+                    quantizedSumFloatRescale(p, input: i, inputShape: input.shape, reduced: mask, output: o, outputCount: n,
+                                             sums: sums.pointer)
                 } else {
                     quantizedMeanOrSum(p, computeSum: f.op == "SUM", input: i, inputShape: input.shape, reduced: mask,
-                                       output: o, outputCount: n)
+                                       output: o, outputCount: n, sums: sums.pointer)
                 }
             }
         case "REDUCE_MAX":
@@ -46,7 +48,10 @@ import Kernels
         default:
             let count = input.count / n
             let p = QuantizedReduceProdParams(input: input.quantization, output: output.quantization, count: count)
-            actual = runUnary(Int8.self, input, outputCount: n) { quantizedReduceProd(p, input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n) }
+            let products = TestBuffer(repeating: Int64(0), count: n)
+            actual = runUnary(Int8.self, input, outputCount: n) {
+                quantizedReduceProd(p, input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n, products: products.pointer)
+            }
         }
         let diff = UnitDifference(actual, output.values(Int64.self))
         #expect(diff.isExact, "\(f): \(diff)")

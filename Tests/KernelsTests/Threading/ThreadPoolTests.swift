@@ -40,6 +40,42 @@ import Kernels
         #expect(clashes.array == [0, 0, 0, 0])
     }
 
+    /// Workers receive the job's closure as its raw code and context words: whatever the
+    /// closure captures (nothing, one object, several values, a variable), every chunk runs it
+    /// with its captures intact.
+    @Test func closuresOfEveryCaptureShapeRun() {
+        final class Tally {
+            let hits = TestBuffer(repeating: 0, count: 64)
+        }
+        let pool = ThreadPool(threadCount: 3)
+        for _ in 0..<20 {
+            pool.parallelFor(count: 64, chunks: 8) { _, _ in }
+
+            let tally = Tally()
+            pool.parallelFor(count: 64, chunks: 8) { _, range in
+                for i in range { tally.hits.pointer[i] += 1 }
+            }
+            #expect(tally.hits.array.allSatisfy { $0 == 1 })
+
+            let out = TestBuffer(repeating: 0, count: 64)
+            let p = out.pointer, offset = 7, scale = 3
+            pool.parallelFor(count: 64, chunks: 8) { thread, range in
+                precondition(thread < 3)
+                for i in range { p[i] = i * scale + offset }
+            }
+            #expect(out.array == (0..<64).map { $0 * 3 + 7 })
+
+            var factor = 1
+            factor += 4
+            let scaled = TestBuffer(repeating: 0, count: 64)
+            let q = scaled.pointer
+            pool.parallelFor(count: 64) { range in
+                for i in range { q[i] = i * factor }
+            }
+            #expect(scaled.array == (0..<64).map { $0 * 5 })
+        }
+    }
+
     @Test func zeroOrNegativeThreadCountMeansInline() {
         #expect(ThreadPool(threadCount: 0).threadCount == 1)
         #expect(ThreadPool(threadCount: -3).threadCount == 1)

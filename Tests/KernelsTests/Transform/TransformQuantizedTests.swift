@@ -22,9 +22,11 @@ import Kernels
         let pointers = stored.map { a in a.withUnsafeBufferPointer { UnsafePointer<Int8>($0.baseAddress!) } }
         withExtendedLifetime(stored) {
             out.withUnsafeMutableBufferPointer { o in
-                quantizedConcatenation(inputs: pointers, quantizations: inputs.map(\.quantization), axisSizes: inputs.map { $0.shape[axis] },
-                                       outerCount: output.shape[..<axis].reduce(1, *), innerCount: output.shape[(axis + 1)...].reduce(1, *),
-                                       output: o.baseAddress!, outputQuantization: output.quantization)
+                pointers.withUnsafeBufferPointer { pointers in
+                    quantizedConcatenation(inputs: pointers, quantizations: inputs.map(\.quantization), axisSizes: inputs.map { $0.shape[axis] },
+                                           outerCount: output.shape[..<axis].reduce(1, *), innerCount: output.shape[(axis + 1)...].reduce(1, *),
+                                           output: o.baseAddress!, outputQuantization: output.quantization)
+                }
             }
         }
         let diff = UnitDifference(out, output.values(Int64.self))

@@ -98,22 +98,29 @@ func stored(_ values: [Int], elementSize: Int) -> [Int] {
         let shapes = [[2, 1, 3], [2, 2, 3], [2, 0, 3]]
         let a = TestBuffer<Int32>((0..<6).map { 100 + $0 }), b = TestBuffer<Int32>((0..<12).map { 200 + $0 }), c = TestBuffer<Int32>([])
         let out = TestBuffer(repeating: Int32(0), count: 18)
-        Concatenation.apply(inputs: [a.raw, b.raw, c.raw], inputShapes: shapes, axis: 1, elementSize: 4, output: out.mutableRaw)
+        [a.raw, b.raw, c.raw].withUnsafeBufferPointer {
+            Concatenation.apply(inputs: $0, inputShapes: shapes, axis: 1, elementSize: 4, output: out.mutableRaw)
+        }
         var want: [Int32] = []
         for o in 0..<2 { want += (0..<3).map { 100 + Int32(o * 3 + $0) }; want += (0..<6).map { 200 + Int32(o * 6 + $0) } }
         #expect(out.array == want)
         let a2 = TestBuffer(repeating: Int32(0), count: 6), b2 = TestBuffer(repeating: Int32(0), count: 12), c2 = TestBuffer(repeating: Int32(0), count: 0)
-        Split.apply(input: out.raw, inputShape: [2, 3, 3], axis: 1, sizes: [1, 2, 0], elementSize: 4,
-                    outputs: [a2.mutableRaw, b2.mutableRaw, c2.mutableRaw])
+        [a2.mutableRaw, b2.mutableRaw, c2.mutableRaw].withUnsafeBufferPointer {
+            Split.apply(input: out.raw, inputShape: [2, 3, 3], axis: 1, sizes: [1, 2, 0], elementSize: 4, outputs: $0)
+        }
         #expect(a2.array == a.array && b2.array == b.array)
 
         // PACK two [2, 3] tensors on axis 1 -> [2, 2, 3]; UNPACK along axis 1 restores them.
         let p = TestBuffer(repeating: Int32(0), count: 12)
         let x = TestBuffer<Int32>((0..<6).map { $0 }), y = TestBuffer<Int32>((0..<6).map { 10 + $0 })
-        Concatenation.pack(inputs: [x.raw, y.raw], inputShape: [2, 3], axis: 1, elementSize: 4, output: p.mutableRaw)
+        [x.raw, y.raw].withUnsafeBufferPointer {
+            Concatenation.pack(inputs: $0, inputShape: [2, 3], axis: 1, elementSize: 4, output: p.mutableRaw)
+        }
         #expect(p.array == [0, 1, 2, 10, 11, 12, 3, 4, 5, 13, 14, 15])
         let u0 = TestBuffer(repeating: Int32(0), count: 6), u1 = TestBuffer(repeating: Int32(0), count: 6)
-        Split.unpack(input: p.raw, inputShape: [2, 2, 3], axis: 1, elementSize: 4, outputs: [u0.mutableRaw, u1.mutableRaw])
+        [u0.mutableRaw, u1.mutableRaw].withUnsafeBufferPointer {
+            Split.unpack(input: p.raw, inputShape: [2, 2, 3], axis: 1, elementSize: 4, outputs: $0)
+        }
         #expect(u0.array == x.array && u1.array == y.array)
     }
 

@@ -34,13 +34,17 @@ import TFLiteRuntime
         let e = encodings.values(as: Float.self), a = anchors.values(as: Float.self), s = scores.values(as: Float.self)
         DetectionPostProcess.decodeBoxes(encodings: e, codeSize: codeSize, anchors: a, count: numBoxes,
                                          params: params, into: &decoded)
+        var workspace = [UInt8](repeating: 0, count: DetectionPostProcess.workspaceBytes(params: params, numBoxes: numBoxes))
         try result.boxes.withUnsafeMutableBufferPointer { b in
             try result.classes.withUnsafeMutableBufferPointer { c in
                 try result.scores.withUnsafeMutableBufferPointer { sc in
                     try withUnsafeMutablePointer(to: &result.count) { n in
-                        try DetectionPostProcess.run(
-                            params: params, boxes: decoded, numBoxes: numBoxes, scores: s, classesWithBackground: stride,
-                            outputs: .init(boxes: b.baseAddress!, classes: c.baseAddress!, scores: sc.baseAddress!, count: n))
+                        try workspace.withUnsafeMutableBytes { w in
+                            try DetectionPostProcess.run(
+                                params: params, boxes: decoded, numBoxes: numBoxes, scores: s, classesWithBackground: stride,
+                                outputs: .init(boxes: b.baseAddress!, classes: c.baseAddress!, scores: sc.baseAddress!, count: n),
+                                workspace: w.baseAddress!)
+                        }
                     }
                 }
             }
@@ -88,9 +92,10 @@ import TFLiteRuntime
                                            yScale: 1, xScale: 1, hScale: 1, wScale: 1)
         var ob = [Float](repeating: 0, count: 8), oc = [Float](repeating: 0, count: 2)
         var os = [Float](repeating: 0, count: 2), on: Float = 0
+        var workspace = [UInt8](repeating: 0, count: DetectionPostProcess.workspaceBytes(params: p, numBoxes: 2))
         #expect(throws: DetectionPostProcessError.invertedBox(anchor: 1)) {
             try DetectionPostProcess.run(params: p, boxes: boxes, numBoxes: 2, scores: scores, classesWithBackground: 1,
-                                         outputs: .init(boxes: &ob, classes: &oc, scores: &os, count: &on))
+                                         outputs: .init(boxes: &ob, classes: &oc, scores: &os, count: &on), workspace: &workspace)
         }
     }
 }

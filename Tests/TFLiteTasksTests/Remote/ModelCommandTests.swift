@@ -3,56 +3,11 @@ import Testing
 @testable import TFLiteTasks
 import TestSupport
 
-/// Where the `tflite` executable of this build is.
-enum TFLiteExecutable {
-    /// The `tflite` executable of this build (`swift test` builds it beside the test bundle).
-    static let url: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tflite"),
-            Bundle.main.bundleURL.appendingPathComponent("tflite"),
-            Fixtures.root.appendingPathComponent(".build/debug/tflite"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-}
-
 /// The `tflite model` subcommands, run as real processes against the loopback server.
 @Suite(.enabled(if: TFLiteExecutable.url != nil, "the tflite executable is built next to the tests"))
 struct ModelCommandTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// Runs `tflite ARGS`, killing it if it takes over a minute.
-    static func tflite(_ arguments: [String]) async throws -> Run {
-        let executable: URL = try #require(TFLiteExecutable.url)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let watchdog = Task {
-            try await Task.sleep(nanoseconds: 60_000_000_000)
-            process.terminate()
-        }
-        defer { watchdog.cancel() }
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            process.terminationHandler = { _ in done.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                done.resume()
-            }
-        }
-        return Run(
-            status: process.isRunning ? -1 : process.terminationStatus,
-            stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-            stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    static func tflite(_ arguments: [String]) async throws -> TFLiteExecutable.Run {
+        try await TFLiteExecutable.run(arguments)
     }
 
     @Test func downloadPathListDelete() async throws {

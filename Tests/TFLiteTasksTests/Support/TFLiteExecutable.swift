@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The `tflite` executable of this build, run as a real process by the CLI tests.
+enum TFLiteExecutable {
+    /// Where it is (`swift test` builds it beside the test bundle), or nil.
+    static let url: URL? = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tflite"),
+            Bundle.main.bundleURL.appendingPathComponent("tflite"),
+            Fixtures.root.appendingPathComponent(".build/debug/tflite"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `tflite ARGS`, killing it if it takes over a minute.
+    static func run(_ arguments: [String]) async throws -> Run {
+        let executable: URL = try #require(TFLiteExecutable.url)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let watchdog = Task {
+            try await Task.sleep(nanoseconds: 60_000_000_000)
+            process.terminate()
+        }
+        defer { watchdog.cancel() }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            process.terminationHandler = { _ in done.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                done.resume()
+            }
+        }
+        return Run(
+            status: process.isRunning ? -1 : process.terminationStatus,
+            stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+}
