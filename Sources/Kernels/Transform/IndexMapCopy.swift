@@ -14,10 +14,36 @@ public struct IndexMapCopy: Sendable {
     let elementSize: Int
 
     init(outputShape: [Int], tables: [[Int]], elementSize: Int) {
-        self.outputShape = outputShape
-        self.tables = tables
-        self.runs = outputShape.isEmpty ? [] : Self.innerRuns(tables[outputShape.count - 1])
+        (self.outputShape, self.tables) = Self.mergingContiguousInnerAxes(outputShape, tables)
+        self.runs = self.outputShape.isEmpty ? [] : Self.innerRuns(self.tables[self.outputShape.count - 1])
         self.elementSize = elementSize
+    }
+
+    /// Longest merged innermost table kept (entries): merging stops before the table would
+    /// approach the size of the tensor itself.
+    static let mergedTableLimit = 1 << 16
+
+    /// While the innermost axis copies its input axis whole and in order (table `0, 1, ...,
+    /// n-1`), folds it into the axis before: entry `(j, i)` of the merged table is `t[j] + i`,
+    /// or padding where `t[j]` is. A PAD of height and width on an NHWC tensor then copies
+    /// each output row as one run of `width * channels` elements between two fills, instead of
+    /// one `memcpy` per pixel.
+    static func mergingContiguousInnerAxes(_ shape: [Int], _ tables: [[Int]]) -> ([Int], [[Int]]) {
+        var shape = shape, tables = tables
+        while shape.count >= 2 {
+            let r = shape.count - 1, n = shape[r]
+            guard tables[r].elementsEqual(0..<n), shape[r - 1] * n <= mergedTableLimit else { break }
+            var merged: [Int] = []
+            merged.reserveCapacity(shape[r - 1] * n)
+            for t in tables[r - 1] {
+                for i in 0..<n { merged.append(t < 0 ? -1 : t + i) }
+            }
+            shape.removeLast()
+            tables.removeLast()
+            shape[r - 1] *= n
+            tables[r - 1] = merged
+        }
+        return (shape, tables)
     }
 
     /// Copies `input` to `output` through the tables; padding gets copies of `padValue` (one
