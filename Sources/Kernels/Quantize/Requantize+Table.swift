@@ -5,7 +5,7 @@
 /// Equal to `requantize` by construction.
 public struct ByteRequantizationTable<In: QuantizedElement, Out: QuantizedElement>: Sendable {
     /// `table[Int(UInt8(truncatingIfNeeded: x))]` is the output for input byte `x`.
-    let table: [Out]
+    @usableFromInline let table: [Out]
 
     /// Tabulates the rescale; nil unless both types are 8-bit.
     public init?(inputZeroPoint: Int32, outputZeroPoint: Int32, multiplier: QuantizedMultiplier) {
@@ -21,7 +21,9 @@ public struct ByteRequantizationTable<In: QuantizedElement, Out: QuantizedElemen
         table = outputs
     }
 
-    /// Rescales `count` elements.
+    /// Rescales `count` elements. Inlinable so that callers in other modules get a loop
+    /// specialised to their element types rather than generic code.
+    @inlinable
     public func apply(input: UnsafePointer<In>, output: UnsafeMutablePointer<Out>, count: Int) {
         table.withUnsafeBufferPointer { t in
             let bytes = UnsafeRawPointer(input).assumingMemoryBound(to: UInt8.self)
