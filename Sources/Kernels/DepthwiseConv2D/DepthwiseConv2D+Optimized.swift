@@ -215,11 +215,18 @@ extension DepthwiseConv2D {
             // Most depthwise layers have no fused activation; they skip the clamp.
             let clamps = lo > -.infinity || hi < .infinity
             let tapBytes = channels &* 4, rowBytes = rowStride &* 4, pixelBytes = pixelStride &* 4
-            // The group's taps, row-major, loaded once for the whole span.
-            withUnsafeTemporaryAllocation(of: V.self, capacity: size &* size) { taps in
+            // The group's taps, row-major, loaded once for the whole span into a tuple on the
+            // stack (`withUnsafeTemporaryAllocation` moves requests over 1 KiB, such as 25
+            // 16-lane taps, to the heap; reading the taps from the filter at every pixel
+            // measured slower).
+            var storage: TapStorage<V> = (V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(),
+                                          V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V(), V())
+            withUnsafeMutableBytes(of: &storage) { bytes in
+                // A homogeneous tuple's memory is bound to its element type.
+                let taps = bytes.baseAddress!.assumingMemoryBound(to: V.self)
                 var w = UnsafeRawPointer(filter + channel)
                 for t in 0..<(size &* size) {
-                    taps.initializeElement(at: t, to: w.loadUnaligned(as: V.self))
+                    taps[t] = w.loadUnaligned(as: V.self)
                     w += tapBytes
                 }
                 let start = bias.map { UnsafeRawPointer($0 + channel).loadUnaligned(as: V.self) } ?? V()
@@ -254,7 +261,6 @@ extension DepthwiseConv2D {
                     }
                     o.storeBytes(of: clamps ? clamped(acc, lo, hi) : acc, as: V.self)
                 }
-                taps.deinitialize()
             }
         }
 
@@ -334,3 +340,6 @@ private func clamped<V: SIMD>(_ v: V, _ lo: Float, _ hi: Float) -> V where V.Sca
     for i in r.indices { r[i] = Swift.min(Swift.max(r[i], lo), hi) }
     return r
 }
+
+/// Room for the taps of a 5x5 filter, the largest the interior spans unroll.
+typealias TapStorage<V> = (V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V)
