@@ -101,21 +101,37 @@ private func conv2DInt8Tiles(
     let rows = scratch.bindMemory(to: Float.self, capacity: tileRows * depth)
     let sums = scratch + tileRows * depth * 4
 
-    /// Converts the input row of output pixel `pixel` (im2col-gathered) into row `slot`.
-    @inline(__always) func gather(_ pixel: Int, slot: Int) {
+    /// Converts the input row of output pixel `pixel`, at (`b`, `oy`, `ox`), im2col-gathered,
+    /// into row `slot`.
+    @inline(__always) func gather(_ pixel: Int, _ b: Int, _ oy: Int, _ ox: Int, slot: Int) {
         let s = rows + slot * depth
         if pointwise {
             Int8GEMM.convert(input + pixel * channels, count: channels, to: s)
             return
         }
-        let b = pixel / (outputShape.height * outputShape.width)
-        let oy = (pixel / outputShape.width) % outputShape.height, ox = pixel % outputShape.width
+        let ix0 = ox * g.strideWidth - g.paddingWidth.before
         var k = 0
         for ky in 0..<kh {
             let iy = oy * g.strideHeight - g.paddingHeight.before + ky * g.dilationHeight
+            let rowInside = iy >= 0 && iy < inputShape.height
+            if g.dilationWidth == 1 {
+                // Undilated taps of one filter row are adjacent input pixels: one conversion
+                // for the in-bounds run (a 3-channel first layer would otherwise convert 3
+                // values per call).
+                let first = rowInside ? min(max(0, -ix0), kw) : kw
+                let end = rowInside ? max(first, min(kw, inputShape.width - ix0)) : first
+                if first > 0 { (s + k).update(repeating: padValue, count: first * channels) }
+                if end > first {
+                    Int8GEMM.convert(input + ((b * inputShape.height + iy) * inputShape.width + ix0 + first) * channels,
+                                     count: (end - first) * channels, to: s + k + first * channels)
+                }
+                if end < kw { (s + k + end * channels).update(repeating: padValue, count: (kw - end) * channels) }
+                k += kw * channels
+                continue
+            }
             for kx in 0..<kw {
-                let ix = ox * g.strideWidth - g.paddingWidth.before + kx * g.dilationWidth
-                if iy < 0 || iy >= inputShape.height || ix < 0 || ix >= inputShape.width {
+                let ix = ix0 + kx * g.dilationWidth
+                if !rowInside || ix < 0 || ix >= inputShape.width {
                     (s + k).update(repeating: padValue, count: channels)
                 } else {
                     Int8GEMM.convert(input + ((b * inputShape.height + iy) * inputShape.width + ix) * channels,
@@ -131,7 +147,19 @@ private func conv2DInt8Tiles(
         for tile in tiles {
             let first = tile * tileRows
             let valid = min(tileRows, pixels - first)
-            for r in 0..<valid { gather(first + r, slot: r) }
+            // Output coordinates advance incrementally instead of by three divisions a pixel.
+            var ox = first % outputShape.width
+            var oy = (first / outputShape.width) % outputShape.height
+            var b = first / (outputShape.width * outputShape.height)
+            for r in 0..<valid {
+                gather(first + r, b, oy, ox, slot: r)
+                ox += 1
+                if ox == outputShape.width {
+                    ox = 0
+                    oy += 1
+                    if oy == outputShape.height { oy = 0; b += 1 }
+                }
+            }
             let out = output + first * outputDepth
             for block in 0..<prepared.weights.blockCount {
                 Int8GEMM.blockSums(a: rows, lda: depth, rowCount: valid, depth: depth,
