@@ -14,40 +14,11 @@ public func quantizedConv2DInt16x8(
     bias: UnsafePointer<Int64>?,
     output: UnsafeMutablePointer<Int16>, outputShape: NHWC
 ) {
-    let g = params.geometry
-    let inputDepth = inputShape.channels
-    let filterDepth = filterShape.channels
-    let outputDepth = outputShape.channels
-    let filtersPerGroup = outputDepth / (inputDepth / filterDepth)
-    let kernelHeight = filterShape.height, kernelWidth = filterShape.width
-    for b in 0..<outputShape.batch {
-        for oy in 0..<outputShape.height {
-            let inYOrigin = oy * g.strideHeight - g.paddingHeight.before
-            for ox in 0..<outputShape.width {
-                let inXOrigin = ox * g.strideWidth - g.paddingWidth.before
-                for oc in 0..<outputDepth {
-                    let channelBase = (oc / filtersPerGroup) * filterDepth
-                    var acc: Int64 = 0
-                    for ky in 0..<kernelHeight {
-                        let iy = inYOrigin + ky * g.dilationHeight
-                        if iy < 0 || iy >= inputShape.height { continue }
-                        for kx in 0..<kernelWidth {
-                            let ix = inXOrigin + kx * g.dilationWidth
-                            if ix < 0 || ix >= inputShape.width { continue }
-                            let inputRow = input + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
-                            let filterRow = filter + (((oc * kernelHeight + ky) * kernelWidth + kx) * filterDepth)
-                            for ic in 0..<filterDepth {
-                                acc &+= Int64(filterRow[ic]) &* Int64(inputRow[ic])
-                            }
-                        }
-                    }
-                    if let bias { acc &+= bias[oc] }
-                    var scaled = params.outputMultipliers[oc].apply(acc)
-                    scaled &+= params.outputOffset
-                    let o = ((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth + oc
-                    output[o] = Int16(clampedQuantized: params.activation.clamp(scaled))
-                }
-            }
-        }
+    forEachQuantizedConvSum(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
+                            outputShape: outputShape, product: { w, x in Int64(w) &* Int64(x) }) { o, oc, sum in
+        var acc = sum
+        if let bias { acc &+= bias[oc] }
+        let scaled = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
+        output[o] = Int16(clampedQuantized: params.activation.clamp(scaled))
     }
 }

@@ -19,39 +19,12 @@ public func quantizedConv2D<T: QuantizedElement>(
     bias: UnsafePointer<Int32>?,
     output: UnsafeMutablePointer<T>, outputShape: NHWC
 ) {
-    let g = params.geometry
-    let inputDepth = inputShape.channels
-    let filterDepth = filterShape.channels
-    let outputDepth = outputShape.channels
-    let filtersPerGroup = outputDepth / (inputDepth / filterDepth)
-    let kernelHeight = filterShape.height, kernelWidth = filterShape.width
-    for b in 0..<outputShape.batch {
-        for oy in 0..<outputShape.height {
-            let inYOrigin = oy * g.strideHeight - g.paddingHeight.before
-            for ox in 0..<outputShape.width {
-                let inXOrigin = ox * g.strideWidth - g.paddingWidth.before
-                for oc in 0..<outputDepth {
-                    let channelBase = (oc / filtersPerGroup) * filterDepth
-                    var acc: Int32 = 0
-                    for ky in 0..<kernelHeight {
-                        let iy = inYOrigin + ky * g.dilationHeight
-                        if iy < 0 || iy >= inputShape.height { continue }
-                        for kx in 0..<kernelWidth {
-                            let ix = inXOrigin + kx * g.dilationWidth
-                            if ix < 0 || ix >= inputShape.width { continue }
-                            let inputRow = input + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
-                            let filterRow = filter + (((oc * kernelHeight + ky) * kernelWidth + kx) * filterDepth)
-                            for ic in 0..<filterDepth {
-                                acc &+= (Int32(filterRow[ic]) &+ params.filterOffset) &* (Int32(inputRow[ic]) &+ params.inputOffset)
-                            }
-                        }
-                    }
-                    if let bias { acc &+= bias[oc] }
-                    acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
-                    let o = ((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth + oc
-                    output[o] = T(clampedQuantized: params.activation.clamp(acc))
-                }
-            }
-        }
+    forEachQuantizedConvSum(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
+                            outputShape: outputShape,
+                            product: { w, x in (Int32(w) &+ params.filterOffset) &* (Int32(x) &+ params.inputOffset) }) { o, oc, sum in
+        var acc = sum
+        if let bias { acc &+= bias[oc] }
+        acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
+        output[o] = T(clampedQuantized: params.activation.clamp(acc))
     }
 }

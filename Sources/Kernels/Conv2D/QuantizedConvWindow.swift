@@ -1,0 +1,43 @@
+/// The window walk shared by the reference quantised convolutions (int8/uint8 and 16x8): for
+/// every output element, in NHWC order, the sum of `product(filter, input)` over its in-bounds
+/// taps, started from zero and handed to `store` with the element's output index and channel.
+/// Grouped convolution is supported: the group count is `input.channels / filter.channels`.
+@inline(__always)
+func forEachQuantizedConvSum<Input, Filter, Sum: FixedWidthInteger>(
+    _ g: ConvGeometry,
+    input: UnsafePointer<Input>, inputShape: NHWC,
+    filter: UnsafePointer<Filter>, filterShape: NHWC,
+    outputShape: NHWC,
+    product: (Filter, Input) -> Sum,
+    store: (_ index: Int, _ channel: Int, Sum) -> Void
+) {
+    let inputDepth = inputShape.channels
+    let filterDepth = filterShape.channels
+    let outputDepth = outputShape.channels
+    let filtersPerGroup = outputDepth / (inputDepth / filterDepth)
+    let kernelHeight = filterShape.height, kernelWidth = filterShape.width
+    for b in 0..<outputShape.batch {
+        for oy in 0..<outputShape.height {
+            let inYOrigin = oy * g.strideHeight - g.paddingHeight.before
+            for ox in 0..<outputShape.width {
+                let inXOrigin = ox * g.strideWidth - g.paddingWidth.before
+                for oc in 0..<outputDepth {
+                    let channelBase = (oc / filtersPerGroup) * filterDepth
+                    var acc: Sum = 0
+                    for ky in 0..<kernelHeight {
+                        let iy = inYOrigin + ky * g.dilationHeight
+                        if iy < 0 || iy >= inputShape.height { continue }
+                        for kx in 0..<kernelWidth {
+                            let ix = inXOrigin + kx * g.dilationWidth
+                            if ix < 0 || ix >= inputShape.width { continue }
+                            let inputRow = input + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
+                            let filterRow = filter + (((oc * kernelHeight + ky) * kernelWidth + kx) * filterDepth)
+                            for ic in 0..<filterDepth { acc &+= product(filterRow[ic], inputRow[ic]) }
+                        }
+                    }
+                    store(((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth + oc, oc, acc)
+                }
+            }
+        }
+    }
+}
