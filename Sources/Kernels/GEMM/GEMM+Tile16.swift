@@ -77,8 +77,6 @@ extension GEMM {
                   c: c, ldc: ldc, columnCount: columnCount)
     }
 
-    typealias Accumulators = (Vector, Vector, Vector, Vector, Vector, Vector, Vector, Vector)
-
     /// The tile's row pointers; rows past `rowCount` alias row 0.
     @inline(__always)
     private static func rowPointers(_ a: UnsafePointer<Float>, _ lda: Int, _ rowCount: Int)
@@ -89,61 +87,5 @@ extension GEMM {
          rowCount > 4 ? a + 4 * lda : a, rowCount > 5 ? a + 5 * lda : a, rowCount > 6 ? a + 6 * lda : a,
          rowCount > 7 ? a + 7 * lda : a)
     }
-
-    /// Replaces the first `rowCount` accumulators with the partial sums stored in `c`.
-    @inline(__always)
-    private static func loadPartialSums(into tile: inout Accumulators, rowCount: Int,
-                                        c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
-        withUnsafeMutableBytes(of: &tile) { bytes in
-            for i in 0..<rowCount {
-                let row = c + i * ldc
-                var v = Vector(repeating: 0)
-                if columnCount == panelWidth {
-                    v = UnsafeRawPointer(row).loadUnaligned(as: Vector.self)
-                } else {
-                    // Half a panel (24, 40, ... channels) moves as one 8-lane vector.
-                    var j = 0
-                    if columnCount >= 8 {
-                        v.lowHalf = UnsafeRawPointer(row).loadUnaligned(as: SIMD8<Float>.self)
-                        j = 8
-                    }
-                    while j < columnCount { v[j] = row[j]; j += 1 }
-                }
-                bytes.storeBytes(of: v, toByteOffset: i * 64, as: Vector.self)
-            }
-        }
-    }
-
-    /// Stores the first `rowCount` accumulators' `columnCount` columns, clamped when
-    /// `activation` is given.
-    @inline(__always)
-    private static func storeTile(_ tile: Accumulators, rowCount: Int, activation: ActivationRange<Float>?,
-                                  c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
-        withUnsafeBytes(of: tile) { tileBytes in
-            for i in 0..<rowCount {
-                var v = tileBytes.load(fromByteOffset: i * 64, as: Vector.self)
-                if let activation { v = clampLanes16(v, activation.min, activation.max) }
-                let out = c + i * ldc
-                if columnCount == panelWidth {
-                    UnsafeMutableRawPointer(out).storeBytes(of: v, as: Vector.self)
-                } else {
-                    var j = 0
-                    if columnCount >= 8 {
-                        UnsafeMutableRawPointer(out).storeBytes(of: v.lowHalf, as: SIMD8<Float>.self)
-                        j = 8
-                    }
-                    while j < columnCount { out[j] = v[j]; j += 1 }
-                }
-            }
-        }
-    }
-}
-
-/// Lane-wise clamp of a `SIMD16<Float>` (see `clampLanes` for why it is a plain lane loop).
-@inline(__always)
-private func clampLanes16(_ v: SIMD16<Float>, _ lo: Float, _ hi: Float) -> SIMD16<Float> {
-    var r = v
-    for i in 0..<16 { r[i] = Swift.min(Swift.max(r[i], lo), hi) }
-    return r
 }
 #endif

@@ -16,20 +16,7 @@ extension GEMM {
                      activation: ActivationRange<Float>?,
                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
         var start = (bias, bias, bias, bias, bias, bias)
-        if accumulate {
-            withUnsafeMutableBytes(of: &start) { bytes in
-                for i in 0..<rowCount {
-                    let row = c + i * ldc
-                    var v = Vector(repeating: 0)
-                    if columnCount == panelWidth {
-                        v = UnsafeRawPointer(row).loadUnaligned(as: Vector.self)
-                    } else {
-                        for j in 0..<columnCount { v[j] = row[j] }
-                    }
-                    bytes.storeBytes(of: v, toByteOffset: i * 32, as: Vector.self)
-                }
-            }
-        }
+        if accumulate { loadPartialSums(into: &start, rowCount: rowCount, c: c, ldc: ldc, columnCount: columnCount) }
         let a0 = a
         let a1 = rowCount > 1 ? a + 1 * lda : a
         let a2 = rowCount > 2 ? a + 2 * lda : a
@@ -47,19 +34,8 @@ extension GEMM {
             c4 = c4 + SIMD8<Float>(repeating: a4[k]) * b
             c5 = c5 + SIMD8<Float>(repeating: a5[k]) * b
         }
-        let results = (c0, c1, c2, c3, c4, c5)
-        withUnsafeBytes(of: results) { tileBytes in
-            for i in 0..<rowCount {
-                var v = tileBytes.load(fromByteOffset: i * 32, as: Vector.self)
-                if let activation { v = clampLanes(v, activation.min, activation.max) }
-                let out = c + i * ldc
-                if columnCount == panelWidth {
-                    UnsafeMutableRawPointer(out).storeBytes(of: v, as: Vector.self)
-                } else {
-                    for j in 0..<columnCount { out[j] = v[j] }
-                }
-            }
-        }
+        storeTile((c0, c1, c2, c3, c4, c5), rowCount: rowCount, activation: activation, c: c, ldc: ldc,
+                  columnCount: columnCount)
     }
 
     /// Two adjacent panels: the portable tile has no registers to spare for a second panel's

@@ -88,8 +88,74 @@ public enum GEMM {
         return v
     }
 
+    /// Replaces the first `rowCount` vectors of `tile` (a tuple of ``Vector``s, one per row)
+    /// with the partial sums already in `c` (`columnCount` valid columns per row).
+    @inline(__always)
+    static func loadPartialSums<Tile>(into tile: inout Tile, rowCount: Int, c: UnsafeMutablePointer<Float>,
+                                      ldc: Int, columnCount: Int) {
+        withUnsafeMutableBytes(of: &tile) { bytes in
+            for i in 0..<rowCount {
+                bytes.storeBytes(of: loadColumns(c + i * ldc, count: columnCount), toByteOffset: i * MemoryLayout<Vector>.stride,
+                                 as: Vector.self)
+            }
+        }
+    }
+
+    /// Stores the first `rowCount` vectors of `tile` (a tuple of ``Vector``s) to the rows of
+    /// `c`, `columnCount` columns each, clamped when `activation` is given.
+    @inline(__always)
+    static func storeTile<Tile>(_ tile: Tile, rowCount: Int, activation: ActivationRange<Float>?,
+                                c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
+        withUnsafeBytes(of: tile) { bytes in
+            for i in 0..<rowCount {
+                var v = bytes.load(fromByteOffset: i * MemoryLayout<Vector>.stride, as: Vector.self)
+                if let activation { v = clampedLanes(v, activation.min, activation.max) }
+                storeColumns(v, to: c + i * ldc, count: columnCount)
+            }
+        }
+    }
+
+    /// `count` floats of one output row as a vector (zeros past `count`). A full panel is one
+    /// load and half a panel (24, 40, ... channels) one half-width load; only the rest goes
+    /// lane by lane.
+    @inline(__always)
+    static func loadColumns(_ row: UnsafePointer<Float>, count: Int) -> Vector {
+        if count == panelWidth { return UnsafeRawPointer(row).loadUnaligned(as: Vector.self) }
+        var v = Vector(repeating: 0)
+        var j = 0
+        if count >= panelWidth / 2 {
+            v.lowHalf = UnsafeRawPointer(row).loadUnaligned(as: type(of: v.lowHalf))
+            j = panelWidth / 2
+        }
+        while j < count { v[j] = row[j]; j += 1 }
+        return v
+    }
+
+    /// Stores the first `count` lanes of `v` to `row` (see ``loadColumns(_:count:)``).
+    @inline(__always)
+    static func storeColumns(_ v: Vector, to row: UnsafeMutablePointer<Float>, count: Int) {
+        if count == panelWidth {
+            UnsafeMutableRawPointer(row).storeBytes(of: v, as: Vector.self)
+            return
+        }
+        var j = 0
+        if count >= panelWidth / 2 {
+            UnsafeMutableRawPointer(row).storeBytes(of: v.lowHalf, as: type(of: v.lowHalf))
+            j = panelWidth / 2
+        }
+        while j < count { row[j] = v[j]; j += 1 }
+    }
+
     /// Depth per block (see ``multiply(a:lda:rows:weights:panels:bias:activation:c:ldc:)``).
     static let depthBlock = 256
     /// Bytes of `A` per row block (see ``multiply(a:lda:rows:weights:panels:bias:activation:c:ldc:)``).
     static let rowBlockBytes = 32 * 1024
+}
+
+/// Lane-wise clamp of a GEMM accumulator (a plain lane loop, as `clampLanes`).
+@inline(__always)
+private func clampedLanes(_ v: GEMM.Vector, _ lo: Float, _ hi: Float) -> GEMM.Vector {
+    var r = v
+    for i in 0..<GEMM.Vector.scalarCount { r[i] = Swift.min(Swift.max(r[i], lo), hi) }
+    return r
 }
