@@ -1,5 +1,5 @@
-/// An int8 CONV_2D prepared for the optimised path: the filter converted to float and packed
-/// for ``Int8GEMM``, and the input zero-point correction folded into a per-channel bias
+/// An int8 CONV_2D prepared for the optimised path: the filter widened to int16 and packed
+/// in depth pairs for ``Int8GEMM``, and the input zero-point correction folded into a per-channel bias
 /// (`bias + inputOffset * sum(filter row)`), so the inner loop is a plain product of raw int8
 /// values. Built once at prepare; results equal `quantizedConv2D` exactly.
 public struct PreparedInt8Conv2D: Sendable {
@@ -15,10 +15,13 @@ public struct PreparedInt8Conv2D: Sendable {
     /// The length of one filter row (`kernelHeight * kernelWidth * inputChannels`).
     public var depth: Int { filterShape.height * filterShape.width * filterShape.channels }
 
-    /// Bytes of one thread's working space: a tile of input rows as floats, then the tile's
+    /// The int16 values of one gathered input row: `depth` rounded up to even (pairs).
+    var rowStride: Int { weights.pairCount * 2 }
+
+    /// Bytes of one thread's working space: a tile of input rows as int16, then the tile's
     /// int32 sums. Rounded to whole cache lines so threads do not share one.
     var threadScratchBytes: Int {
-        let bytes = Int8GEMM.rowTile * depth * 4 + Int8GEMM.rowTile * int8LaneCount * 4
+        let bytes = Int8GEMM.rowTile * rowStride * 2 + Int8GEMM.rowTile * int8LaneCount * 4
         return (bytes + 63) / 64 * 64
     }
 
@@ -54,7 +57,7 @@ public struct PreparedInt8Conv2D: Sendable {
 
 /// Optimised int8 CONV_2D, bit-exact with `quantizedConv2D`: output pixels in tiles of
 /// `Int8GEMM.rowTile`; each tile's input rows are gathered (im2col, padding taps set to the
-/// input zero point) and converted to float once, then multiplied with every block of packed
+/// input zero point) and widened to int16 once, then multiplied with every block of packed
 /// weights and requantised a vector at a time. Tiles are split across `pool`'s threads.
 ///
 /// - Parameters:
@@ -68,7 +71,7 @@ public func conv2DInt8Optimized(
 ) {
     let pixels = outputShape.batch * outputShape.height * outputShape.width
     let tileCount = (pixels + Int8GEMM.rowTile - 1) / Int8GEMM.rowTile
-    // Float rows must be 4-byte aligned: start at the first 64-byte boundary.
+    // Start at the first 64-byte boundary: rows are read as 32-bit pairs, sums as vectors.
     let raw = UnsafeMutableRawPointer(scratch!)
     let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
     if let pool, pool.threadCount > 1 {
@@ -90,21 +93,23 @@ private func conv2DInt8Tiles(
     scratch: UnsafeMutableRawPointer
 ) {
     let p = prepared.params, g = p.geometry
-    let depth = prepared.depth, tileRows = Int8GEMM.rowTile, lanes = int8LaneCount
+    let depth = prepared.depth, stride = prepared.rowStride, tileRows = Int8GEMM.rowTile, lanes = int8LaneCount
+    let pairs = prepared.weights.pairCount
     let outputDepth = outputShape.channels
     let pixels = outputShape.batch * outputShape.height * outputShape.width
     let (kh, kw, channels) = (prepared.filterShape.height, prepared.filterShape.width, inputShape.channels)
     // Padding taps must contribute nothing: x = zeroPoint makes (x + inputOffset) zero, which is
     // what the folded bias assumes.
-    let padValue = Float(-p.inputOffset)
+    let padValue = Int16(-p.inputOffset)
     let pointwise = prepared.isPointwise
-    let rows = scratch.bindMemory(to: Float.self, capacity: tileRows * depth)
-    let sums = scratch + tileRows * depth * 4
+    let rows = scratch.bindMemory(to: Int16.self, capacity: tileRows * stride)
+    let sums = scratch + tileRows * stride * 2
 
     /// Converts the input row of output pixel `pixel`, at (`b`, `oy`, `ox`), im2col-gathered,
-    /// into row `slot`.
+    /// into row `slot`. An odd depth's last pair gets a zero partner (its weight is zero too).
     @inline(__always) func gather(_ pixel: Int, _ b: Int, _ oy: Int, _ ox: Int, slot: Int) {
-        let s = rows + slot * depth
+        let s = rows + slot * stride
+        if stride > depth { s[depth] = 0 }
         if pointwise {
             Int8GEMM.convert(input + pixel * channels, count: channels, to: s)
             return
@@ -162,8 +167,8 @@ private func conv2DInt8Tiles(
             }
             let out = output + first * outputDepth
             for block in 0..<prepared.weights.blockCount {
-                Int8GEMM.blockSums(a: rows, lda: depth, rowCount: valid, depth: depth,
-                                   panel: packed.baseAddress! + block * depth * lanes, sums: sums)
+                Int8GEMM.blockSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,
+                                   panel: packed.baseAddress! + block * stride * lanes, sums: sums)
                 let count = min(lanes, outputDepth - block * lanes)
                 for r in 0..<valid {
                     q.store(sums.loadUnaligned(fromByteOffset: r * lanes * 4, as: Int32Lanes.self), group: block,

@@ -1,21 +1,19 @@
-/// Int8 weights packed for ``Int8GEMM``: output channels in blocks of ``int8LaneCount``, each
-/// block stored depth-major (`[depth][lanes]`), so one vector load gives the weights of every
-/// channel of the block for one depth index. The last block is padded with zero weights.
+/// Int8 weights packed for ``Int8GEMM``: output channels in blocks of ``int8LaneCount``, and
+/// the depth in pairs. For each pair `(k, k + 1)` a block stores, channel by channel, the two
+/// weights side by side as int16 (`[pair][lane][2]`), so one vector load gives what a
+/// pair-product instruction (`pmaddwd`, `vpdpwssd`) multiplies with a broadcast pair of input
+/// values. An odd depth is padded with a zero weight; the last block with zero channels.
 /// Packed once at prepare.
-///
-/// The micro-kernel multiplies in float (int8 products summed in float lanes are exact, see
-/// `exactFloatAccumulatorBias`). The AVX-512 tile keeps the weights as int8 and converts each
-/// vector as it loads it (two cheap instructions beside twelve multiply-adds), which reads a
-/// quarter of the bytes; the portable tile, where that conversion costs several SSE2
-/// instructions, stores them as floats.
 public struct Int8PackedWeights: Sendable {
     /// The length of one weight row (the dot-product depth).
     public let depth: Int
     /// Output channels.
     public let channels: Int
-    /// `blockCount * depth * int8LaneCount` packed weights.
-    let values: [Int8GEMM.Weight]
+    /// `blockCount * pairCount * int8LaneCount * 2` packed weights.
+    let values: [Int16]
 
+    /// Depth pairs: `depth` rounded up to even, halved.
+    public var pairCount: Int { (depth + 1) / 2 }
     /// Blocks of ``int8LaneCount`` output channels, the last possibly partial.
     public var blockCount: Int { (channels + int8LaneCount - 1) / int8LaneCount }
 
@@ -23,14 +21,14 @@ public struct Int8PackedWeights: Sendable {
     public init(rows: UnsafePointer<Int8>, channels: Int, depth: Int) {
         self.depth = depth
         self.channels = channels
-        let width = int8LaneCount
+        let width = int8LaneCount, pairs = (depth + 1) / 2
         let blocks = (channels + width - 1) / width
-        var packed = [Int8GEMM.Weight](repeating: 0, count: blocks * depth * width)
+        var packed = [Int16](repeating: 0, count: blocks * pairs * width * 2)
         packed.withUnsafeMutableBufferPointer { out in
             for c in 0..<channels {
                 let block = c / width, lane = c % width
                 for k in 0..<depth {
-                    out[(block * depth + k) * width + lane] = Int8GEMM.Weight(rows[c * depth + k])
+                    out[((block * pairs + k / 2) * width + lane) * 2 + k % 2] = Int16(rows[c * depth + k])
                 }
             }
         }
@@ -39,26 +37,33 @@ public struct Int8PackedWeights: Sendable {
 }
 
 /// The int8 matrix product behind the optimised CONV_2D: int32 sums of rows of int8 values
-/// (already converted to float) with blocks of ``Int8PackedWeights``, computed exactly in float
-/// multiply-add lanes. The micro-kernel tile is chosen per instruction set at build time like
-/// the float GEMM's: 12 rows x 16 channels with AVX-512 (`Int8GEMM+Tile16.swift`), 6 x 8
-/// otherwise (`Int8GEMM+Tile8.swift`).
+/// (already widened to int16) with blocks of ``Int8PackedWeights``.
+///
+/// The micro-kernel multiplies two depth steps at once: it broadcasts a pair of input values
+/// as one 32-bit lane and multiplies it with a vector of weight pairs, each int32 lane taking
+/// the sum of its two int16 products (see `pairProducts`). That is one `pmaddwd` per
+/// eight products on plain SSE2 and one `vpdpwssd` (multiply and accumulate) per 32 with
+/// AVX-512 VNNI, against one float multiply-add per lane for the float GEMM. Every product of
+/// int8 values and every pair sum fits int16 x int16 -> int32 exactly, and the int32 sums wrap
+/// like the reference kernel's.
+///
+/// The tile is chosen per instruction set at build time like the float GEMM's: 12 rows x 16
+/// channels with AVX-512 (`Int8GEMM+Tile16.swift`), 6 x 8 otherwise (`Int8GEMM+Tile8.swift`).
 enum Int8GEMM {
-    /// The int32 sums of `rowCount` (at most ``rowTile``) rows with one block of weights:
-    /// `sums[r * int8LaneCount + j] = sum_k a[r * lda + k] * panel[k * int8LaneCount + j]`.
-    /// The depth is cut into pieces of at most `exactFloatProductCount`, each summed exactly
-    /// in float and added in int32. `sums` holds ``rowTile`` rows; rows past `rowCount` get
-    /// meaningless values.
+    /// Converts `count` int8 values to int16 at `destination`.
     @inline(__always)
-    static func blockSums(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                          panel: UnsafePointer<Weight>, sums: UnsafeMutableRawPointer) {
-        var k0 = 0
-        repeat {
-            let n = min(exactFloatProductCount, depth - k0)
-            tile(a: a + k0, lda: lda, rowCount: rowCount, depth: n, panel: panel + k0 * int8LaneCount,
-                 sums: sums, accumulate: k0 > 0)
-            k0 += n
-        } while k0 < depth
+    static func convert(_ source: UnsafePointer<Int8>, count: Int, to destination: UnsafeMutablePointer<Int16>) {
+        var i = 0
+        let raw = UnsafeRawPointer(source), out = UnsafeMutableRawPointer(destination)
+        while i + 8 <= count {
+            out.storeBytes(of: int8AsInt16(raw.loadUnaligned(fromByteOffset: i, as: SIMD8<Int8>.self)),
+                           toByteOffset: i * 2, as: SIMD8<Int16>.self)
+            i += 8
+        }
+        while i < count {
+            destination[i] = Int16(source[i])
+            i += 1
+        }
     }
 
     /// Converts `count` int8 values to floats at `destination`.

@@ -11,8 +11,8 @@
 typealias Int32Lanes = SIMD16<Int32>
 /// One vector of float lanes (the exact int8 product accumulators).
 typealias FloatLanes = SIMD16<Float>
-/// The same bytes as ``Int32Lanes`` seen as int64 lanes (pairs of int32 lanes).
-typealias Int64Lanes = SIMD8<Int64>
+/// The same bytes as ``Int32Lanes`` seen as uint64 lanes (pairs of int32 lanes).
+typealias UInt64Lanes = SIMD8<UInt64>
 
 /// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
 @inline(__always)
@@ -43,6 +43,26 @@ func storeNarrowed(_ v: Int32Lanes, to p: UnsafeMutableRawPointer) {
     p.storeBytes(of: narrowedToInt8(v.highHalf), toByteOffset: 8, as: SIMD8<Int8>.self)
 }
 
+/// Pairs of int16 values, one pair per ``Int32Lanes`` lane.
+typealias Int16PairLanes = SIMD32<Int16>
+
+/// Each int32 lane's pair of int16 lanes of `a` and `b` multiplied and summed:
+/// `a[2i] * b[2i] + a[2i + 1] * b[2i + 1]`. Written as a widened product whose even and odd
+/// halves are added, the form LLVM turns into one `vpmaddwd` (or, added to an accumulator
+/// with VNNI, one `vpdpwssd`). The widening must be spelled out lane by lane: the generic
+/// conversion stays a call.
+@inline(__always)
+func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
+    @inline(__always) func widened(_ v: Int16PairLanes) -> SIMD32<Int32> {
+        SIMD32(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
+                 Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]),
+                 Int32(v[16]), Int32(v[17]), Int32(v[18]), Int32(v[19]), Int32(v[20]), Int32(v[21]), Int32(v[22]), Int32(v[23]),
+                 Int32(v[24]), Int32(v[25]), Int32(v[26]), Int32(v[27]), Int32(v[28]), Int32(v[29]), Int32(v[30]), Int32(v[31]))
+    }
+    let p = widened(a) &* widened(b)
+    return p.evenHalf &+ p.oddHalf
+}
+
 /// `acc + a * b`, fused (exact here: see `exactFloatAccumulatorBias`).
 @inline(__always)
 func multiplyAdd(_ acc: FloatLanes, _ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
@@ -53,8 +73,8 @@ func multiplyAdd(_ acc: FloatLanes, _ a: FloatLanes, _ b: FloatLanes) -> FloatLa
 typealias Int32Lanes = SIMD8<Int32>
 /// One vector of float lanes (the exact int8 product accumulators).
 typealias FloatLanes = SIMD8<Float>
-/// The same bytes as ``Int32Lanes`` seen as int64 lanes (pairs of int32 lanes).
-typealias Int64Lanes = SIMD4<Int64>
+/// The same bytes as ``Int32Lanes`` seen as uint64 lanes (pairs of int32 lanes).
+typealias UInt64Lanes = SIMD4<UInt64>
 
 /// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
 @inline(__always)
@@ -81,6 +101,23 @@ func storeNarrowed(_ v: Int32Lanes, to p: UnsafeMutableRawPointer) {
     p.storeBytes(of: narrowedToInt8(v), as: SIMD8<Int8>.self)
 }
 
+/// Pairs of int16 values, one pair per ``Int32Lanes`` lane.
+typealias Int16PairLanes = SIMD16<Int16>
+
+/// Each int32 lane's pair of int16 lanes of `a` and `b` multiplied and summed:
+/// `a[2i] * b[2i] + a[2i + 1] * b[2i + 1]`. Written as a widened product whose even and odd
+/// halves are added, the form LLVM turns into `pmaddwd` (SSE2) or `vpmaddwd`. The widening
+/// must be spelled out lane by lane: the generic conversion stays a call.
+@inline(__always)
+func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
+    @inline(__always) func widened(_ v: Int16PairLanes) -> SIMD16<Int32> {
+        SIMD16(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
+                 Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
+    }
+    let p = widened(a) &* widened(b)
+    return p.evenHalf &+ p.oddHalf
+}
+
 /// `acc + a * b`. Without an FMA target `addingProduct` becomes a C library call per lane;
 /// the separate multiply and add give the same result here, because every product and partial
 /// sum is an integer the float format holds exactly (see `exactFloatAccumulatorBias`).
@@ -89,6 +126,13 @@ func multiplyAdd(_ acc: FloatLanes, _ a: FloatLanes, _ b: FloatLanes) -> FloatLa
     acc + a * b
 }
 #endif
+
+/// The int16 pair at byte offset `4 * pair` of `row` in every lane: one 32-bit broadcast.
+@inline(__always)
+func broadcastPair(_ row: UnsafeRawPointer, _ pair: Int) -> Int16PairLanes {
+    unsafeBitCast(Int32Lanes(repeating: row.loadUnaligned(fromByteOffset: 4 &* pair, as: Int32.self)),
+                  to: Int16PairLanes.self)
+}
 
 /// Lanes per vector of the optimised int8 kernels (16 or 8).
 let int8LaneCount = Int32Lanes.scalarCount
@@ -117,19 +161,21 @@ func exactSums(_ acc: FloatLanes) -> Int32Lanes {
 /// multipliers may be `Int32.min` use ``saturatingRoundingDoublingHighMul(_:_:)``.
 ///
 /// gemmlowp's nudge and truncating division together equal `(x * m + 2^30) >> 31` with a
-/// flooring shift, for either sign of the product. The int32 lanes are treated as int64 pairs:
-/// even lanes sign-extended in place and odd lanes shifted down, so each half is one
-/// `pmuldq`-style 32 x 32 -> 64 multiply, and the two halves of results are merged back
-/// without any widening shuffles.
+/// flooring shift, for either sign of the product; only the low 32 bits of that shift are
+/// kept. The int32 lanes are treated as pairs in uint64 lanes and multiplied as unsigned
+/// 32 x 32 -> 64 products (`pmuludq`, plain SSE2; the signed form needs 64-bit arithmetic
+/// shifts that SSE2 lacks). Reading a negative lane as unsigned adds 2^32 to it, which adds
+/// 2^32 times the other factor to the product, and so twice that factor to the shifted
+/// result: the last step takes it back off (mod 2^32, like the truncation).
 @inline(__always)
 func roundingDoublingHighMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
-    let xw = unsafeBitCast(x, to: Int64Lanes.self), mw = unsafeBitCast(m, to: Int64Lanes.self)
-    let even = ((xw &<< 32) &>> 32) &* ((mw &<< 32) &>> 32)
-    let odd = (xw &>> 32) &* (mw &>> 32)
-    let half = Int64Lanes(repeating: 1 << 30)
-    let low = ((even &+ half) &>> 31) & 0xFFFF_FFFF
-    let high = ((odd &+ half) &>> 31) &<< 32
-    return unsafeBitCast(low | high, to: Int32Lanes.self)
+    let xw = unsafeBitCast(x, to: UInt64Lanes.self), mw = unsafeBitCast(m, to: UInt64Lanes.self)
+    let low32 = UInt64Lanes(repeating: 0xFFFF_FFFF), half = UInt64Lanes(repeating: 1 << 30)
+    let even = ((xw & low32) &* (mw & low32) &+ half) &>> 31
+    let odd = ((xw &>> 32) &* (mw &>> 32) &+ half) &>> 31
+    let unsignedHigh = unsafeBitCast((even & low32) | (odd &<< 32), to: Int32Lanes.self)
+    let excess = ((x &>> 31) & m) &+ ((m &>> 31) & x)
+    return unsignedHigh &- (excess &<< 1)
 }
 
 /// `saturatingRoundingDoublingHighMul` lane by lane. `Int32.min` only comes out of
@@ -164,6 +210,12 @@ func clamped8(_ v: SIMD8<Int32>, _ lo: Int32, _ hi: Int32) -> SIMD8<Int32> {
 @inline(__always)
 func int8AsFloat(_ v: SIMD8<Int8>) -> SIMD8<Float> {
     SIMD8(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]), Float(v[4]), Float(v[5]), Float(v[6]), Float(v[7]))
+}
+
+/// Eight int8 lanes sign-extended to int16.
+@inline(__always)
+func int8AsInt16(_ v: SIMD8<Int8>) -> SIMD8<Int16> {
+    SIMD8(Int16(v[0]), Int16(v[1]), Int16(v[2]), Int16(v[3]), Int16(v[4]), Int16(v[5]), Int16(v[6]), Int16(v[7]))
 }
 
 /// The low 8 bits of eight int32 lanes.
