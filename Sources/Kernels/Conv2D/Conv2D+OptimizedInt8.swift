@@ -11,6 +11,11 @@ public struct PreparedInt8Conv2D: Sendable {
     let weights: Int8PackedWeights
     /// Bias, multipliers and clamp laid out per block of channels.
     let requantization: Int8Requantization
+    /// The small-channel layout, for layers that read windows in place instead of im2col.
+    let direct: Int8DirectRowsLayout?
+    /// Whether the layer reads its windows in place (see ``Int8DirectRowsLayout``) instead of
+    /// gathering them (im2col).
+    public var readsWindowsInPlace: Bool { direct != nil }
 
     /// The length of one filter row (`kernelHeight * kernelWidth * inputChannels`).
     public var depth: Int { filterShape.height * filterShape.width * filterShape.channels }
@@ -28,7 +33,10 @@ public struct PreparedInt8Conv2D: Sendable {
     /// Bytes (int8 elements) of scratch space `conv2DInt8Optimized` needs when run on
     /// `threadCount` threads.
     public func scratchCount(threadCount: Int) -> Int {
-        max(1, threadCount) * threadScratchBytes + 64
+        if let direct {
+            return (direct.imageCount * 2 + 63) / 64 * 64 + max(1, threadCount) * Int8DirectRowsLayout.sumsBytes + 64
+        }
+        return max(1, threadCount) * threadScratchBytes + 64
     }
 
     var isPointwise: Bool {
@@ -37,9 +45,11 @@ public struct PreparedInt8Conv2D: Sendable {
             && g.paddingHeight.before == 0 && g.paddingWidth.before == 0
     }
 
-    /// Packs the filter and folds the bias. Requires symmetric weights (`filterOffset == 0`)
-    /// and no grouping (`filterShape.channels` equal to the input's channels).
-    public init(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?) {
+    /// Packs the filter and folds the bias for a layer from `inputShape` to `outputShape`.
+    /// Requires symmetric weights (`filterOffset == 0`) and no grouping (`filterShape.channels`
+    /// equal to the input's channels).
+    public init(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?,
+                inputShape: NHWC, outputShape: NHWC) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
         self.params = params
         self.filterShape = filterShape
@@ -52,6 +62,10 @@ public struct PreparedInt8Conv2D: Sendable {
         }
         self.requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
                                                  outputOffset: params.outputOffset, activation: params.activation)
+        self.direct = Int8DirectRowsLayout.applies(params.geometry, filterShape: filterShape)
+            ? Int8DirectRowsLayout(geometry: params.geometry, filter: filter, filterShape: filterShape,
+                                   inputShape: inputShape, outputShape: outputShape)
+            : nil
     }
 }
 
@@ -74,6 +88,11 @@ public func conv2DInt8Optimized(
     // Start at the first 64-byte boundary: rows are read as 32-bit pairs, sums as vectors.
     let raw = UnsafeMutableRawPointer(scratch!)
     let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
+    if let direct = prepared.direct, direct.input == inputShape {
+        conv2DInt8DirectRows(prepared, layout: direct, input: input, output: output, outputShape: outputShape,
+                             scratch: base, pool: pool)
+        return
+    }
     if let pool, pool.threadCount > 1 {
         pool.parallelFor(count: tileCount, chunks: pool.threadCount) { thread, tiles in
             conv2DInt8Tiles(prepared, tiles: tiles, input: input, inputShape: inputShape, output: output,
@@ -168,7 +187,7 @@ private func conv2DInt8Tiles(
             let out = output + first * outputDepth
             for block in 0..<prepared.weights.blockCount {
                 Int8GEMM.blockSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,
-                                   panel: packed.baseAddress! + block * stride * lanes, sums: sums)
+                                   panel: packed.baseAddress! + block * stride * lanes, sums: sums, accumulate: false)
                 let count = min(lanes, outputDepth - block * lanes)
                 for r in 0..<valid {
                     q.store(sums.loadUnaligned(fromByteOffset: r * lanes * 4, as: Int32Lanes.self), group: block,

@@ -122,7 +122,7 @@ extension DepthwiseConv2D {
             let span = InteriorSpan(origin: image + (b * height + oy * strideHeight) * width * c, count: outputShape.width,
                                     pixelStride: strideWidth * c, rowStride: width * c, channels: c, filter: filter,
                                     bias: bias, activation: activation, out: output + row * outputShape.width * c)
-            if size == 3 { span.run(size: 3) } else { span.run(size: 5) }
+            if size == 3 { span.run(Window3.self) } else { span.run(Window5.self) }
         }
     }
 
@@ -176,13 +176,18 @@ extension DepthwiseConv2D {
         let span = InteriorSpan(origin: origin, count: interior.count, pixelStride: g.strideWidth * channels,
                                 rowStride: inputRowStride, channels: channels, filter: filter, bias: bias,
                                 activation: params.activation, out: outRow + interior.lowerBound * channels)
-        if size == 3 { span.run(size: 3) } else { span.run(size: 5) }
+        if size == 3 { span.run(Window3.self) } else { span.run(Window5.self) }
     }
+
+    /// The side of a square depthwise window, as a type (see ``InteriorSpan/group(_:_:channel:)``).
+    protocol WindowSize { static var size: Int { get } }
+    enum Window3: WindowSize { static var size: Int { 3 } }
+    enum Window5: WindowSize { static var size: Int { 5 } }
 
     /// A run of output pixels in one row whose `size x size` windows lie inside the input (no
     /// dilation). The loop order is channel group outermost: a group's filter taps are loaded
-    /// once and stay in registers while the span's pixels stream past, two at a time so that
-    /// two accumulator chains overlap. Offsets use wrapping arithmetic: the caller proved every
+    /// once (into a stack tuple; in registers where they fit) while the span's pixels stream past, four at a time so that
+    /// four accumulator chains overlap. Offsets use wrapping arithmetic: the caller proved every
     /// tap is inside the input.
     struct InteriorSpan {
         let origin: UnsafePointer<Float>
@@ -196,21 +201,26 @@ extension DepthwiseConv2D {
         let activation: ActivationRange<Float>
         let out: UnsafeMutablePointer<Float>
 
-        /// `size` is a literal at the call site, so the tap loops unroll.
+        /// Every channel of the span, with `W`'s window size.
         @inline(__always)
-        func run(size: Int) {
+        func run<W: WindowSize>(_: W.Type) {
             var c = 0
             #if TFLITE_AVX512
-            while c &+ 16 <= channels { group(SIMD16<Float>.self, channel: c, size: size); c &+= 16 }
+            while c &+ 16 <= channels { group(SIMD16<Float>.self, W.self, channel: c); c &+= 16 }
             #endif
-            while c &+ 8 <= channels { group(SIMD8<Float>.self, channel: c, size: size); c &+= 8 }
-            while c &+ 4 <= channels { group(SIMD4<Float>.self, channel: c, size: size); c &+= 4 }
-            while c < channels { scalarChannel(c, size: size); c &+= 1 }
+            while c &+ 8 <= channels { group(SIMD8<Float>.self, W.self, channel: c); c &+= 8 }
+            while c &+ 4 <= channels { group(SIMD4<Float>.self, W.self, channel: c); c &+= 4 }
+            while c < channels { scalarChannel(c, size: W.size); c &+= 1 }
         }
 
-        /// Channels `channel ..< channel + V.scalarCount` of every pixel in the span.
-        @inline(__always)
-        func group<V: SIMD>(_: V.Type, channel: Int, size: Int) where V.Scalar == Float {
+        /// Channels `channel ..< channel + V.scalarCount` of every pixel in the span. The window
+        /// size is a type so that each specialisation sees it as a constant and unrolls its tap
+        /// loops: passed as a value, the constant only reached the loops when every caller was
+        /// inlined, and the multi-threaded closure's copy was not (its taps went through memory
+        /// in a rolled loop, a third slower, which ate the second thread's gain).
+        @inline(never)
+        func group<V: SIMD, W: WindowSize>(_: V.Type, _: W.Type, channel: Int) where V.Scalar == Float {
+            let size = W.size
             let lo = activation.min, hi = activation.max
             // Most depthwise layers have no fused activation; they skip the clamp.
             let clamps = lo > -.infinity || hi < .infinity
@@ -233,24 +243,32 @@ extension DepthwiseConv2D {
                 var x = UnsafeRawPointer(origin + channel)
                 var o = UnsafeMutableRawPointer(out + channel)
                 var remaining = count
-                while remaining >= 2 {
-                    var acc0 = start, acc1 = start
+                // Four pixels per step: four independent accumulator chains keep the
+                // multiply-adds from waiting on each other's latency (two chains left the loop
+                // latency-bound), and each tap loaded is used four times.
+                while remaining >= 4 {
+                    var acc0 = start, acc1 = start, acc2 = start, acc3 = start
                     var xRow = x
                     for ky in 0..<size {
                         for kx in 0..<size {
                             let tap = taps[ky &* size &+ kx]
-                            multiplyAdd(&acc0, xRow.loadUnaligned(fromByteOffset: kx &* tapBytes, as: V.self), tap)
-                            multiplyAdd(&acc1, xRow.loadUnaligned(fromByteOffset: pixelBytes &+ kx &* tapBytes, as: V.self), tap)
+                            let p = xRow + kx &* tapBytes
+                            multiplyAdd(&acc0, p.loadUnaligned(as: V.self), tap)
+                            multiplyAdd(&acc1, p.loadUnaligned(fromByteOffset: pixelBytes, as: V.self), tap)
+                            multiplyAdd(&acc2, p.loadUnaligned(fromByteOffset: 2 &* pixelBytes, as: V.self), tap)
+                            multiplyAdd(&acc3, p.loadUnaligned(fromByteOffset: 3 &* pixelBytes, as: V.self), tap)
                         }
                         xRow += rowBytes
                     }
                     o.storeBytes(of: clamps ? clamped(acc0, lo, hi) : acc0, as: V.self)
                     o.storeBytes(of: clamps ? clamped(acc1, lo, hi) : acc1, toByteOffset: tapBytes, as: V.self)
-                    x += 2 &* pixelBytes
-                    o += 2 &* tapBytes
-                    remaining &-= 2
+                    o.storeBytes(of: clamps ? clamped(acc2, lo, hi) : acc2, toByteOffset: 2 &* tapBytes, as: V.self)
+                    o.storeBytes(of: clamps ? clamped(acc3, lo, hi) : acc3, toByteOffset: 3 &* tapBytes, as: V.self)
+                    x += 4 &* pixelBytes
+                    o += 4 &* tapBytes
+                    remaining &-= 4
                 }
-                if remaining == 1 {
+                while remaining > 0 {
                     var acc = start
                     var xRow = x
                     for ky in 0..<size {
@@ -260,6 +278,9 @@ extension DepthwiseConv2D {
                         xRow += rowBytes
                     }
                     o.storeBytes(of: clamps ? clamped(acc, lo, hi) : acc, as: V.self)
+                    x += pixelBytes
+                    o += tapBytes
+                    remaining &-= 1
                 }
             }
         }

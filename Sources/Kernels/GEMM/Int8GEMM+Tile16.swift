@@ -8,11 +8,14 @@ extension Int8GEMM {
 
     /// The int32 sums of `rowCount` (at most ``rowTile``) rows of `a` (`lda` int16 values
     /// apart, `2 * pairs` long) with one block of packed weights, stored to `sums`
-    /// (`[rowTile][16]`). Missing rows alias row 0 so the loop body stays branch-free; their
-    /// sums are meaningless.
-    @inline(__always)
+    /// (`[rowTile][16]`), or added to it when `accumulate`. Missing rows alias row 0 so the
+    /// loop body stays branch-free; their sums are meaningless.
+    ///
+    /// Compiled out of line: inlined into a large caller, the lane shuffles of `pairProducts`
+    /// stayed calls instead of becoming one pair-product instruction.
+    @inline(never)
     static func blockSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
-                          panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer) {
+                          panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer, accumulate: Bool) {
         let a0 = UnsafeRawPointer(a)
         let a1 = rowCount > 1 ? a0 + 2 * lda : a0
         let a2 = rowCount > 2 ? a0 + 4 * lda : a0
@@ -44,18 +47,12 @@ extension Int8GEMM {
             c10 &+= pairProducts(broadcastPair(a10, k), b)
             c11 &+= pairProducts(broadcastPair(a11, k), b)
         }
-        sums.storeBytes(of: c0, toByteOffset: 0, as: Int32Lanes.self)
-        sums.storeBytes(of: c1, toByteOffset: 64, as: Int32Lanes.self)
-        sums.storeBytes(of: c2, toByteOffset: 128, as: Int32Lanes.self)
-        sums.storeBytes(of: c3, toByteOffset: 192, as: Int32Lanes.self)
-        sums.storeBytes(of: c4, toByteOffset: 256, as: Int32Lanes.self)
-        sums.storeBytes(of: c5, toByteOffset: 320, as: Int32Lanes.self)
-        sums.storeBytes(of: c6, toByteOffset: 384, as: Int32Lanes.self)
-        sums.storeBytes(of: c7, toByteOffset: 448, as: Int32Lanes.self)
-        sums.storeBytes(of: c8, toByteOffset: 512, as: Int32Lanes.self)
-        sums.storeBytes(of: c9, toByteOffset: 576, as: Int32Lanes.self)
-        sums.storeBytes(of: c10, toByteOffset: 640, as: Int32Lanes.self)
-        sums.storeBytes(of: c11, toByteOffset: 704, as: Int32Lanes.self)
+        @inline(__always) func put(_ c: Int32Lanes, _ row: Int) {
+            let s = accumulate ? c &+ sums.loadUnaligned(fromByteOffset: row * 64, as: Int32Lanes.self) : c
+            sums.storeBytes(of: s, toByteOffset: row * 64, as: Int32Lanes.self)
+        }
+        put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3); put(c4, 4); put(c5, 5)
+        put(c6, 6); put(c7, 7); put(c8, 8); put(c9, 9); put(c10, 10); put(c11, 11)
     }
 }
 #endif

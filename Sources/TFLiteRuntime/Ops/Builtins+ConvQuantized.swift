@@ -23,7 +23,7 @@ func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2
            let weights = w.constantData, b == nil || biasData != nil {
             // Constant symmetric weights: repacked once with the input offset folded into the bias.
             let prepared = PreparedInt8Conv2D(params, filter: weights.assumingMemoryBound(to: Int8.self), filterShape: filter,
-                                              bias: biasData?.assumingMemoryBound(to: Int32.self))
+                                              bias: biasData?.assumingMemoryBound(to: Int32.self), inputShape: input, outputShape: output)
             ctx.requestScratch(bytes: prepared.scratchCount(threadCount: ctx.executor.threads.threadCount))
             return { c in
                 conv2DInt8Optimized(prepared, input: c.data(xi, as: Int8.self), inputShape: input, output: c.data(yi, as: Int8.self),

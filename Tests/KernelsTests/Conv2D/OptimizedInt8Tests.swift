@@ -53,7 +53,8 @@ import Kernels
                     quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
                                     bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
                 }
-                let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress)
+                let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
+                                                  inputShape: inShape, outputShape: outShape)
                 var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount(threadCount: threads), 1))
                 scratch.withUnsafeMutableBufferPointer { s in
                     optimised.withUnsafeMutableBufferPointer {
@@ -149,8 +150,54 @@ import Kernels
         #expect(Set(reference).count > 1)   // corners and centre differ: the sums are not all clamped
     }
 
-    /// The float sums of the convolution at their extremes: every product 128 * 128 over a depth
-    /// of 1000 (cut into exact pieces of at most 255), on 1 and 3 threads, with extreme zero
+    /// The small-channel path (at most 8 input channels, windows read in place from a
+    /// zero-point-bordered int16 image): filter rows of odd and even length, kernels up to 5x5,
+    /// strides 1 to 3, both paddings, batches of 1 and 2, on 1 and 3 threads.
+    @Test(arguments: [1, 3])
+    func smallChannelConv2DMatchesReference(threads: Int) {
+        let pool = ThreadPool(threadCount: threads)
+        var rng = SplitMix64(seed: 105)
+        var compared = 0
+        for trial in 0..<60 {
+            let inShape = NHWC(batch: Int.random(in: 1...2, using: &rng), height: Int.random(in: 1...17, using: &rng),
+                               width: Int.random(in: 1...17, using: &rng), channels: Int.random(in: 1...8, using: &rng))
+            let kh = Int.random(in: 1...5, using: &rng), kw = Int.random(in: 2...5, using: &rng)
+            let stride = Int.random(in: 1...3, using: &rng)
+            let padding: PaddingScheme = Bool.random(using: &rng) ? .same : .valid
+            guard let (g, oh, ow) = ConvGeometry.make(padding: padding, inputHeight: inShape.height, inputWidth: inShape.width,
+                                                      filterHeight: kh, filterWidth: kw, strideHeight: stride, strideWidth: stride),
+                  oh > 0, ow > 0 else { continue }
+            let outChannels = Int.random(in: 1...40, using: &rng)
+            let filterShape = NHWC(batch: outChannels, height: kh, width: kw, channels: inShape.channels)
+            let outShape = NHWC(batch: inShape.batch, height: oh, width: ow, channels: outChannels)
+            let params = randomParams(&rng, geometry: g, channels: outChannels, wideMultipliers: trial % 4 == 1)
+            let input = random(inShape.elementCount, &rng), filter = random(filterShape.elementCount, &rng)
+            let bias = (0..<outChannels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
+            var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
+            input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
+                reference.withUnsafeMutableBufferPointer {
+                    quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                    bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
+                }
+                let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
+                                                  inputShape: inShape, outputShape: outShape)
+                #expect(prepared.readsWindowsInPlace)
+                var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: threads))
+                scratch.withUnsafeMutableBufferPointer { s in
+                    optimised.withUnsafeMutableBufferPointer {
+                        conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
+                                            outputShape: outShape, scratch: s.baseAddress, pool: pool)
+                    }
+                }
+            }}}
+            #expect(optimised == reference, "trial \(trial): \(inShape) k\(kh)x\(kw) s\(stride) \(padding)")
+            compared += 1
+        }
+        #expect(compared > 40)
+    }
+
+    /// The sums of the convolution at their extremes: every product 128 * 128 over a depth of
+    /// 1000 (pairs of them summed in one int32 lane), on 1 and 3 threads, with extreme zero
     /// points so the folded bias is extreme too.
     @Test(arguments: [(Int8(127), Int32(-128), 1), (Int8(-128), Int32(127), 3)])
     func conv2DExtremesMatchReference(value: Int8, zeroPoint: Int32, threads: Int) {
@@ -173,7 +220,8 @@ import Kernels
                 quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
                                 bias: nil, output: $0.baseAddress!, outputShape: outShape)
             }
-            let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: nil)
+            let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: nil,
+                                              inputShape: inShape, outputShape: outShape)
             var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: threads))
             scratch.withUnsafeMutableBufferPointer { s in
                 optimised.withUnsafeMutableBufferPointer {
@@ -217,7 +265,8 @@ import Kernels
                         quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
                                         bias: bb.baseAddress, output: $0.baseAddress!, outputShape: inShape)
                     }
-                    let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress)
+                    let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
+                                                  inputShape: inShape, outputShape: inShape)
                     var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: 1))
                     scratch.withUnsafeMutableBufferPointer { s in
                         optimised.withUnsafeMutableBufferPointer {
@@ -318,7 +367,8 @@ import Kernels
         let bias = f.inputs[2]?.values(Int32.self)
         let actual = runBinary(Int8.self, input, filter, outputCount: output.count) { i, w, o in
             withOptionalPointer(bias) { b in
-                let prepared = PreparedInt8Conv2D(params, filter: w, filterShape: filter.nhwc, bias: b)
+                let prepared = PreparedInt8Conv2D(params, filter: w, filterShape: filter.nhwc, bias: b,
+                                                  inputShape: input.nhwc, outputShape: output.nhwc)
                 var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount(threadCount: 1), 1))
                 scratch.withUnsafeMutableBufferPointer { s in
                     conv2DInt8Optimized(prepared, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc, scratch: s.baseAddress)
