@@ -1,9 +1,9 @@
 /// Optimised int8 ADD of two tensors of the same shape (no broadcasting): `int8LaneCount`
 /// elements at a time with the lane forms of the fixed-point steps (`rescaled` of each input,
 /// the sum, `output`), bit-exact with `quantizedAdd`. The last partial vector takes the
-/// scalar formula.
+/// scalar formula. Large tensors are split across `pool`.
 public func quantizedAddInt8Optimized(_ params: QuantizedAddParams, _ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>,
-                                      output: UnsafeMutablePointer<Int8>, count: Int) {
+                                      output: UnsafeMutablePointer<Int8>, count: Int, pool: ThreadPool? = nil) {
     let lanes = int8LaneCount
     // Every multiplier here is below one, so each rescale is a doubling high multiply followed
     // by a rounding right shift of `-shift`.
@@ -22,21 +22,31 @@ public func quantizedAddInt8Optimized(_ params: QuantizedAddParams, _ a: UnsafeP
     @inline(__always) func highMul(_ x: Int32Lanes, _ m: Int32Lanes) -> Int32Lanes {
         saturates ? saturatingRoundingDoublingHighMul(x, m) : roundingDoublingHighMul(x, m)
     }
-    var i = 0
-    while i + lanes <= count {
-        let x = loadInt8AsInt32(UnsafeRawPointer(a + i)) &+ offset1
-        let y = loadInt8AsInt32(UnsafeRawPointer(b + i)) &+ offset2
-        // (x + offset) * 2^leftShift stays below 2^28 in magnitude.
-        let xs = roundingDivideByPOT(highMul(x &* scale, m1.multiplier), m1.shift, mask: m1.mask)
-        let ys = roundingDivideByPOT(highMul(y &* scale, m2.multiplier), m2.shift, mask: m2.mask)
-        let sum = roundingDivideByPOT(highMul(xs &+ ys, mo.multiplier), mo.shift, mask: mo.mask)
-        storeNarrowed(clamped(sum &+ outputOffset, lo, hi), to: UnsafeMutableRawPointer(output + i))
-        i += lanes
+    /// Elements `range`; only the last range may end inside a vector.
+    @inline(__always) func elements(_ range: Range<Int>) {
+        var i = range.lowerBound
+        while i + lanes <= range.upperBound {
+            let x = loadInt8AsInt32(UnsafeRawPointer(a + i)) &+ offset1
+            let y = loadInt8AsInt32(UnsafeRawPointer(b + i)) &+ offset2
+            // (x + offset) * 2^leftShift stays below 2^28 in magnitude.
+            let xs = roundingDivideByPOT(highMul(x &* scale, m1.multiplier), m1.shift, mask: m1.mask)
+            let ys = roundingDivideByPOT(highMul(y &* scale, m2.multiplier), m2.shift, mask: m2.mask)
+            let sum = roundingDivideByPOT(highMul(xs &+ ys, mo.multiplier), mo.shift, mask: mo.mask)
+            storeNarrowed(clamped(sum &+ outputOffset, lo, hi), to: UnsafeMutableRawPointer(output + i))
+            i += lanes
+        }
+        while i < range.upperBound {
+            let x = params.rescaled(Int32(a[i]), offset: params.input1Offset, params.input1Multiplier)
+            let y = params.rescaled(Int32(b[i]), offset: params.input2Offset, params.input2Multiplier)
+            output[i] = Int8(clampedQuantized: params.output(x &+ y))
+            i += 1
+        }
     }
-    while i < count {
-        let x = params.rescaled(Int32(a[i]), offset: params.input1Offset, params.input1Multiplier)
-        let y = params.rescaled(Int32(b[i]), offset: params.input2Offset, params.input2Multiplier)
-        output[i] = Int8(clampedQuantized: params.output(x &+ y))
-        i += 1
+    if let pool, pool.threadCount > 1, count >= BroadcastPlan.parallelElementCount {
+        pool.parallelFor(count: (count + lanes - 1) / lanes, chunks: pool.threadCount) { _, vectors in
+            elements((vectors.lowerBound * lanes)..<min(count, vectors.upperBound * lanes))
+        }
+    } else {
+        elements(0..<count)
     }
 }

@@ -34,23 +34,26 @@ public enum BinaryOperator: Sendable, Equatable, CaseIterable {
 
 /// Elementwise binary kernels over NumPy-broadcast operands.
 public enum Elementwise {
-    /// Float `output = act(lhs op rhs)`, shapes as planned by `plan`.
+    /// Float `output = act(lhs op rhs)`, shapes as planned by `plan`; large outputs are split
+    /// across `pool`.
     public static func binary(_ op: BinaryOperator, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>,
                               plan: BroadcastPlan, activation: ActivationRange<Float>,
-                              output: UnsafeMutablePointer<Float>) {
+                              output: UnsafeMutablePointer<Float>, pool: ThreadPool? = nil) {
         let lo = activation.min, hi = activation.max
         @inline(__always) func clamp(_ x: Float) -> Float { Swift.min(Swift.max(x, lo), hi) }
-        switch op {
-        case .add: plan.apply(lhs, rhs, output) { clamp($0 + $1) }
-        case .subtract: plan.apply(lhs, rhs, output) { clamp($0 - $1) }
-        case .multiply: plan.apply(lhs, rhs, output) { clamp($0 * $1) }
-        case .divide: plan.apply(lhs, rhs, output) { clamp($0 / $1) }
-        case .maximum: plan.apply(lhs, rhs, output) { clamp(floatMax($0, $1)) }
-        case .minimum: plan.apply(lhs, rhs, output) { clamp(floatMin($0, $1)) }
-        case .squaredDifference: plan.apply(lhs, rhs, output) { let d = $0 - $1; return clamp(d * d) }
-        case .power: plan.apply(lhs, rhs, output) { clamp(powf($0, $1)) }
-        case .floorDivide: plan.apply(lhs, rhs, output) { clamp(Float((Double($0) / Double($1)).rounded(.down))) }
-        case .floorModulo: plan.apply(lhs, rhs, output) { clamp(floatFloorMod($0, $1)) }
+        plan.split(pool) { e in
+            switch op {
+            case .add: plan.apply(elements: e, lhs, rhs, output) { clamp($0 + $1) }
+            case .subtract: plan.apply(elements: e, lhs, rhs, output) { clamp($0 - $1) }
+            case .multiply: plan.apply(elements: e, lhs, rhs, output) { clamp($0 * $1) }
+            case .divide: plan.apply(elements: e, lhs, rhs, output) { clamp($0 / $1) }
+            case .maximum: plan.apply(elements: e, lhs, rhs, output) { clamp(floatMax($0, $1)) }
+            case .minimum: plan.apply(elements: e, lhs, rhs, output) { clamp(floatMin($0, $1)) }
+            case .squaredDifference: plan.apply(elements: e, lhs, rhs, output) { let d = $0 - $1; return clamp(d * d) }
+            case .power: plan.apply(elements: e, lhs, rhs, output) { clamp(powf($0, $1)) }
+            case .floorDivide: plan.apply(elements: e, lhs, rhs, output) { clamp(Float((Double($0) / Double($1)).rounded(.down))) }
+            case .floorModulo: plan.apply(elements: e, lhs, rhs, output) { clamp(floatFloorMod($0, $1)) }
+            }
         }
     }
 

@@ -91,66 +91,103 @@ public struct BroadcastPlan: Sendable, Equatable {
     @inline(__always)
     func apply<A, B, C>(_ lhs: UnsafePointer<A>, _ rhs: UnsafePointer<B>, _ output: UnsafeMutablePointer<C>,
                         _ op: (A, B) -> C) {
+        apply(elements: 0..<elementCount, lhs, rhs, output, op)
+    }
+
+    /// Runs `body` over ranges of output elements that together cover the output: split across
+    /// `pool`'s threads when the output is large enough (``parallelElementCount``), else one
+    /// range on the calling thread. Row layouts split between rows; the strided layout is never
+    /// split. Kernels call ``apply(elements:_:_:_:_:)`` inside `body` with their operation
+    /// written there, so that it is inlined into the element loop (a closure carried into the
+    /// threads would be called once per element).
+    @inline(__always)
+    func split(_ pool: ThreadPool?, _ body: (Range<Int>) -> Void) {
+        guard let pool, pool.threadCount > 1, layout != .general, elementCount >= Self.parallelElementCount else {
+            body(0..<elementCount)
+            return
+        }
+        let unit = layout == .rowLHS || layout == .rowRHS ? rowLength : 1
+        pool.parallelFor(count: elementCount / unit, chunks: pool.threadCount) { _, units in
+            body((units.lowerBound * unit)..<(units.upperBound * unit))
+        }
+    }
+
+    /// Output elements below which an elementwise op stays on the calling thread: a job costs
+    /// a few microseconds to hand over, the time of some tens of thousands of elements.
+    public static let parallelElementCount = 1 << 15
+
+    /// `op` over output elements `elements`, a range given by ``split(_:_:)`` (whole rows for
+    /// the row layouts, the whole output for the strided one).
+    @inline(__always)
+    func apply<A, B, C>(elements: Range<Int>, _ lhs: UnsafePointer<A>, _ rhs: UnsafePointer<B>,
+                        _ output: UnsafeMutablePointer<C>, _ op: (A, B) -> C) {
         switch layout {
         case .sameShape:
-            for i in 0..<elementCount { output[i] = op(lhs[i], rhs[i]) }
+            for i in elements { output[i] = op(lhs[i], rhs[i]) }
         case .scalarLHS:
             let a = lhs[0]
-            for i in 0..<elementCount { output[i] = op(a, rhs[i]) }
+            for i in elements { output[i] = op(a, rhs[i]) }
         case .scalarRHS:
             let b = rhs[0]
-            for i in 0..<elementCount { output[i] = op(lhs[i], b) }
+            for i in elements { output[i] = op(lhs[i], b) }
         case .rowRHS:
-            var o = 0
-            while o < elementCount {
+            var o = elements.lowerBound
+            while o < elements.upperBound {
                 for i in 0..<rowLength { output[o &+ i] = op(lhs[o &+ i], rhs[i]) }
                 o &+= rowLength
             }
         case .rowLHS:
-            var o = 0
-            while o < elementCount {
+            var o = elements.lowerBound
+            while o < elements.upperBound {
                 for i in 0..<rowLength { output[o &+ i] = op(lhs[i], rhs[o &+ i]) }
                 o &+= rowLength
             }
         case .general:
-            guard elementCount > 0 else { return }
-            // Walk the output one innermost run at a time, keeping each operand's offset in
-            // step with an odometer (on the stack) over the outer axes. Written inline (not
-            // through a closure-taking helper) so `op` is inlined into the inner loops.
-            let rank = walkShape.count
-            let inner = walkShape[rank - 1]
-            let ls = lhsStrides[rank - 1], rs = rhsStrides[rank - 1]
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: rank) { index in
-                index.initialize(repeating: 0)
-                var o = 0, l = 0, r = 0
-                while true {
-                    // Inner strides are 0 or 1; one loop per combination lets each vectorise.
-                    if ls == 1 && rs == 1 {
-                        for i in 0..<inner { output[o + i] = op(lhs[l + i], rhs[r + i]) }
-                    } else if ls == 1 {
-                        let b = rhs[r]
-                        for i in 0..<inner { output[o + i] = op(lhs[l + i], b) }
-                    } else if rs == 1 {
-                        let a = lhs[l]
-                        for i in 0..<inner { output[o + i] = op(a, rhs[r + i]) }
-                    } else {
-                        let value = op(lhs[l], rhs[r])
-                        for i in 0..<inner { output[o + i] = value }
-                    }
-                    o += inner
-                    var d = rank - 2
-                    while d >= 0 {
-                        index[d] += 1
-                        l += lhsStrides[d]
-                        r += rhsStrides[d]
-                        if index[d] < walkShape[d] { break }
-                        l -= lhsStrides[d] * walkShape[d]
-                        r -= rhsStrides[d] * walkShape[d]
-                        index[d] = 0
-                        d -= 1
-                    }
-                    if d < 0 { return }
+            applyGeneral(lhs, rhs, output, op)
+        }
+    }
+
+    /// The `.general` layout: a strided walk over the whole output.
+    @inline(__always)
+    func applyGeneral<A, B, C>(_ lhs: UnsafePointer<A>, _ rhs: UnsafePointer<B>, _ output: UnsafeMutablePointer<C>,
+                               _ op: (A, B) -> C) {
+        guard elementCount > 0 else { return }
+        // Walk the output one innermost run at a time, keeping each operand's offset in
+        // step with an odometer (on the stack) over the outer axes. Written inline (not
+        // through a closure-taking helper) so `op` is inlined into the inner loops.
+        let rank = walkShape.count
+        let inner = walkShape[rank - 1]
+        let ls = lhsStrides[rank - 1], rs = rhsStrides[rank - 1]
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: rank) { index in
+            index.initialize(repeating: 0)
+            var o = 0, l = 0, r = 0
+            while true {
+                // Inner strides are 0 or 1; one loop per combination lets each vectorise.
+                if ls == 1 && rs == 1 {
+                    for i in 0..<inner { output[o + i] = op(lhs[l + i], rhs[r + i]) }
+                } else if ls == 1 {
+                    let b = rhs[r]
+                    for i in 0..<inner { output[o + i] = op(lhs[l + i], b) }
+                } else if rs == 1 {
+                    let a = lhs[l]
+                    for i in 0..<inner { output[o + i] = op(a, rhs[r + i]) }
+                } else {
+                    let value = op(lhs[l], rhs[r])
+                    for i in 0..<inner { output[o + i] = value }
                 }
+                o += inner
+                var d = rank - 2
+                while d >= 0 {
+                    index[d] += 1
+                    l += lhsStrides[d]
+                    r += rhsStrides[d]
+                    if index[d] < walkShape[d] { break }
+                    l -= lhsStrides[d] * walkShape[d]
+                    r -= rhsStrides[d] * walkShape[d]
+                    index[d] = 0
+                    d -= 1
+                }
+                if d < 0 { return }
             }
         }
     }

@@ -160,7 +160,8 @@ private func preparePrelu(_ ctx: inout PrepareContext) throws(InterpreterError) 
     let xi = x.index, ai = alpha.index, yi = y.index
     switch x.type {
     case .float32:
-        return { c in Activations.prelu(input: c.data(xi, as: Float.self), alpha: c.data(ai, as: Float.self), plan: plan, output: c.data(yi, as: Float.self)) }
+        return { c in Activations.prelu(input: c.data(xi, as: Float.self), alpha: c.data(ai, as: Float.self), plan: plan, output: c.data(yi, as: Float.self),
+                                         pool: c.threads) }
     case .int8, .uint8:
         let params = QuantizedPreluParams.make(input: try ctx.affine(x, role: "input"), alpha: try ctx.affine(alpha, role: "alpha"),
                                                output: try ctx.affine(y, role: "output"))

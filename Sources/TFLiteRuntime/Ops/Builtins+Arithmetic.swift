@@ -56,7 +56,7 @@ private func prepareBinary(_ ctx: inout PrepareContext, _ op: BinaryOperator) th
     switch a.type {
     case .float32:
         let act = try ctx.floatActivation(ctx.binaryActivation)
-        return { c in Elementwise.binary(op, lhs: c.data(ai, as: Float.self), rhs: c.data(bi, as: Float.self), plan: plan, activation: act, output: c.data(yi, as: Float.self)) }
+        return { c in Elementwise.binary(op, lhs: c.data(ai, as: Float.self), rhs: c.data(bi, as: Float.self), plan: plan, activation: act, output: c.data(yi, as: Float.self), pool: c.threads) }
     case .int32:
         let act: ActivationRange<Int32> = try integerActivation(ctx.binaryActivation, ctx)
         return { c in Elementwise.binary(op, lhs: c.data(ai, as: Int32.self), rhs: c.data(bi, as: Int32.self), plan: plan, activation: act, output: c.data(yi, as: Int32.self)) }
@@ -95,7 +95,7 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
                 let count = outShape.reduce(1, *)
                 return { c in
                     quantizedAddInt8Optimized(params, c.data(ai, as: Int8.self), c.data(bi, as: Int8.self),
-                                              output: c.data(yi, as: Int8.self), count: count)
+                                              output: c.data(yi, as: Int8.self), count: count, pool: c.threads)
                 }
             }
             return kernel(Int8.self)

@@ -24,6 +24,65 @@ func floatFormula(_ op: BinaryOperator) -> (Float, Float) -> Float {
 }
 
 @Suite struct BinaryArithmeticTests {
+    /// Outputs large enough to be split across threads (rows of 7, 37 and 1000 elements, an
+    /// odd total, every layout) equal the scalar formula element for element, for ADD, MUL with
+    /// a fused ReLU6 and PRELU, on a pool of three threads.
+    @Test(arguments: [[[3, 99, 101, 7], [7]], [[101, 7], [2, 3, 99, 101, 7]], [[2, 37, 997], [2, 37, 997]],
+                      [[1], [40_000]], [[40_001], []], [[37, 1000, 2], [37, 1, 2]]])
+    func splitAcrossThreadsMatchesFormula(shapes: [[Int]]) {
+        let pool = ThreadPool(threadCount: 3)
+        let plan = BroadcastPlan(lhsShape: shapes[0], rhsShape: shapes[1])!
+        #expect(plan.elementCount >= BroadcastPlan.parallelElementCount)
+        var rng = SplitMix64(seed: 7)
+        let lhs = (0..<shapes[0].reduce(1, *)).map { _ in Float.random(in: -4...4, using: &rng) }
+        let rhs = (0..<shapes[1].reduce(1, *)).map { _ in Float.random(in: -4...4, using: &rng) }
+        let lhsIndex = broadcastIndex(shapes[0], into: plan.outputShape), rhsIndex = broadcastIndex(shapes[1], into: plan.outputShape)
+        var sum = [Float](repeating: .nan, count: plan.elementCount), product = sum, prelu = sum
+        lhs.withUnsafeBufferPointer { l in rhs.withUnsafeBufferPointer { r in
+            sum.withUnsafeMutableBufferPointer {
+                Elementwise.binary(.add, lhs: l.baseAddress!, rhs: r.baseAddress!, plan: plan,
+                                   activation: ActivationRange(min: -.infinity, max: .infinity),
+                                   output: $0.baseAddress!, pool: pool)
+            }
+            product.withUnsafeMutableBufferPointer {
+                Elementwise.binary(.multiply, lhs: l.baseAddress!, rhs: r.baseAddress!, plan: plan,
+                                   activation: ActivationRange(min: 0, max: 6), output: $0.baseAddress!, pool: pool)
+            }
+            prelu.withUnsafeMutableBufferPointer {
+                Activations.prelu(input: l.baseAddress!, alpha: r.baseAddress!, plan: plan, output: $0.baseAddress!, pool: pool)
+            }
+        }}
+        var mismatches = 0
+        for i in 0..<plan.elementCount {
+            let a = lhs[lhsIndex[i]], b = rhs[rhsIndex[i]]
+            if sum[i] != a + b || product[i] != min(max(a * b, 0), 6) || prelu[i] != (a >= 0 ? a : b * a) { mismatches += 1 }
+        }
+        #expect(mismatches == 0, "\(shapes)")
+    }
+
+    /// For each output element (row-major over `output`), the index of the element of an
+    /// operand of shape `shape` that NumPy broadcasting pairs with it.
+    private func broadcastIndex(_ shape: [Int], into output: [Int]) -> [Int] {
+        let padded = [Int](repeating: 1, count: output.count - shape.count) + shape
+        var strides = [Int](repeating: 0, count: output.count), step = 1
+        for d in (0..<output.count).reversed() {
+            strides[d] = padded[d] == 1 ? 0 : step
+            step *= padded[d]
+        }
+        var result = [Int](), index = [Int](repeating: 0, count: output.count)
+        for _ in 0..<output.reduce(1, *) {
+            result.append(zip(index, strides).reduce(0) { $0 + $1.0 * $1.1 })
+            var d = output.count - 1
+            while d >= 0 {
+                index[d] += 1
+                if index[d] < output[d] { break }
+                index[d] = 0
+                d -= 1
+            }
+        }
+        return result
+    }
+
     @Test func planPicksFastLayouts() {
         #expect(BroadcastPlan(lhsShape: [2, 3], rhsShape: [2, 3])?.layout == .sameShape)
         #expect(BroadcastPlan(lhsShape: [], rhsShape: [2, 3])?.layout == .scalarLHS)
