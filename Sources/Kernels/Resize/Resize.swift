@@ -23,13 +23,16 @@ public enum Resize {
 
     /// RESIZE_BILINEAR on float tensors: each output pixel blends the four input pixels around
     /// its source coordinate, clamped at the border (TFLite's `reference_ops::ResizeBilinear`).
+    /// Output rows are split across `threads`.
     public static func bilinear(params: ResizeParams, input: UnsafePointer<Float>, inputShape: NHWC,
-                                output: UnsafeMutablePointer<Float>, outputShape: NHWC) {
+                                output: UnsafeMutablePointer<Float>, outputShape: NHWC, threads: ThreadPool? = nil) {
         let c = inputShape.channels
         let hs = scale(input: inputShape.height, output: outputShape.height, alignCorners: params.alignCorners)
         let ws = scale(input: inputShape.width, output: outputShape.width, alignCorners: params.alignCorners)
-        for b in 0..<outputShape.batch {
-            for y in 0..<outputShape.height {
+        // Four multiply-adds per output element.
+        ThreadPool.split(threads, count: outputShape.batch * outputShape.height, work: outputShape.elementCount * 4) { rows in
+            for row in rows {
+                let b = row / outputShape.height, y = row % outputShape.height
                 let (fy, y0, y1) = source(y, hs, params.halfPixelCenters, inputShape.height)
                 let dy = fy - Float(y0)
                 for x in 0..<outputShape.width {

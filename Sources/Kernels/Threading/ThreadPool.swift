@@ -87,6 +87,19 @@ public final class ThreadPool: @unchecked Sendable {
         work >= Self.minimumParallelWork ? threadCount : 1
     }
 
+    /// Runs `body` over ranges covering `0..<count`: split across `pool`'s threads when `work`
+    /// (multiply-adds or comparable element operations) reaches ``minimumParallelWork``, else
+    /// as one range on the calling thread. Kernels whose inner loop takes a closure write that
+    /// closure inside `body`, so it is inlined there rather than called per element.
+    @inline(__always)
+    public static func split(_ pool: ThreadPool?, count: Int, work: Int, _ body: (Range<Int>) -> Void) {
+        guard let pool, pool.threadCount > 1, work >= minimumParallelWork, count > 1 else {
+            body(0..<count)
+            return
+        }
+        pool.parallelFor(count: count, chunks: pool.threadCount) { _, range in body(range) }
+    }
+
     static func chunk(_ index: Int, of chunkCount: Int, count: Int) -> Range<Int> {
         let base = count / chunkCount, extra = count % chunkCount
         let start = index * base + Swift.min(index, extra)

@@ -47,8 +47,10 @@ public struct IndexMapCopy: Sendable {
     }
 
     /// Copies `input` to `output` through the tables; padding gets copies of `padValue` (one
-    /// element), or zeros when nil.
-    public func run(input: UnsafeRawPointer, output: UnsafeMutableRawPointer, padValue: UnsafeRawPointer? = nil) {
+    /// element), or zeros when nil. Large copies are split across `threads` by rows of the
+    /// innermost (merged) axis.
+    public func run(input: UnsafeRawPointer, output: UnsafeMutableRawPointer, padValue: UnsafeRawPointer? = nil,
+                    threads: ThreadPool? = nil) {
         let rank = outputShape.count
         let total = Shape.elementCount(outputShape)
         guard total > 0 else { return }
@@ -56,9 +58,25 @@ public struct IndexMapCopy: Sendable {
             output.copyMemory(from: input, byteCount: elementSize)
             return
         }
+        let rowCount = total / outputShape[rank - 1]
+        // A byte moved counts as an element operation: a copy of 128 KiB or more is split.
+        ThreadPool.split(threads, count: rowCount, work: total * elementSize) { rows in
+            run(rows: rows, input: input, output: output, padValue: padValue)
+        }
+    }
+
+    /// Output rows `rows` (of the innermost axis) of ``run(input:output:padValue:threads:)``.
+    private func run(rows: Range<Int>, input: UnsafeRawPointer, output: UnsafeMutableRawPointer, padValue: UnsafeRawPointer?) {
+        let rank = outputShape.count
         // The odometer over the outer axes lives on the stack: this runs at every invoke.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: rank) { index in
-            index.initialize(repeating: 0)
+            // The odometer of the first row.
+            var rest = rows.lowerBound
+            index[rank - 1] = 0
+            for d in stride(from: rank - 2, through: 0, by: -1) {
+                index[d] = rest % outputShape[d]
+                rest /= outputShape[d]
+            }
             let inner = outputShape[rank - 1]
             var base = 0          // Sum of the outer axes' table entries.
             var padded = false    // Whether any outer axis sits in padding.
@@ -70,9 +88,9 @@ public struct IndexMapCopy: Sendable {
                 }
             }
             recompute()
-            var dst = output
             let rowBytes = inner * elementSize
-            for _ in 0..<(total / inner) {
+            var dst = output + rows.lowerBound * rowBytes
+            for _ in rows {
                 if padded {
                     Self.fill(dst, padValue, count: inner, elementSize: elementSize)
                 } else {

@@ -54,7 +54,8 @@ private func prepareUnary(_ ctx: inout PrepareContext, _ f: UnaryFunction) throw
         if ctx.executor.useReferenceKernels {
             return { c in Activations.reference(f, input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self), count: count) }
         }
-        return { c in Activations.apply(f, input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self), count: count) }
+        return { c in Activations.apply(f, input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self), count: count,
+                                       threads: c.threads) }
     case .int32, .int64:
         let g: IntegerUnaryFunction
         switch f {

@@ -31,7 +31,8 @@ func preparePad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKer
         } else {
             // A pad value computed at run time is read at each invocation.
             let vi = value.index
-            return { c in copy.run(input: c.raw(xi), output: c.raw(yi), padValue: UnsafeRawPointer(c.raw(vi))) }
+            return { c in copy.run(input: c.raw(xi), output: c.raw(yi), padValue: UnsafeRawPointer(c.raw(vi)),
+                                        threads: c.threads) }
         }
     } else if x.type == .int8 || x.type == .uint8 || x.type == .int16 {
         // Real zero in the output's quantisation.
@@ -41,7 +42,8 @@ func preparePad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKer
         withUnsafeBytes(of: zp.littleEndian) { fill = Array($0.prefix(size)) }
     }
     let padValue = fill
-    return { c in padValue.withUnsafeBytes { copy.run(input: c.raw(xi), output: c.raw(yi), padValue: $0.baseAddress) } }
+    return { c in padValue.withUnsafeBytes { copy.run(input: c.raw(xi), output: c.raw(yi), padValue: $0.baseAddress,
+                                                                  threads: c.threads) } }
 }
 
 func prepareMirrorPad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {

@@ -37,9 +37,11 @@ private func preparePool(_ ctx: inout PrepareContext, _ kind: PoolKind) throws(I
     let x = try ctx.input(0).index, y = try ctx.output(0).index
     switch kind {
     case .average:
-        return { c in Pooling.average(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape) }
+        return { c in Pooling.average(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape,
+                                           threads: c.threads) }
     case .max:
-        return { c in Pooling.max(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape) }
+        return { c in Pooling.max(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape,
+                                           threads: c.threads) }
     case .l2:
         return { c in Pooling.l2(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape) }
     }

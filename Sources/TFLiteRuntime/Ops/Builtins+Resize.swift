@@ -38,7 +38,8 @@ private func prepareResize(_ ctx: inout PrepareContext, bilinear: Bool) throws(I
         switch x.type {
         case .float32:
             let params = ResizeParams(alignCorners: alignCorners, halfPixelCenters: halfPixel)
-            return { c in Resize.bilinear(params: params, input: c.data(xi, as: Float.self), inputShape: s, output: c.data(yi, as: Float.self), outputShape: out) }
+            return { c in Resize.bilinear(params: params, input: c.data(xi, as: Float.self), inputShape: s, output: c.data(yi, as: Float.self), outputShape: out,
+                                          threads: c.threads) }
         case .int8:
             return { c in resizeBilinearInteger(options, input: c.data(xi, as: Int8.self), inputShape: s, output: c.data(yi, as: Int8.self), outputShape: out) }
         case .int16:
