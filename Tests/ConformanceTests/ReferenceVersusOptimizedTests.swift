@@ -9,6 +9,8 @@ import TFLiteRuntime
         "mobilenet_v2_float__chelsea", "mobilenet_v1_float__coffee", "hand_landmark_lite__astronaut",
         "efficientnet_lite0__chelsea", "mobilenet_v2_int8__chelsea", "zoo_conv2d__random", "zoo_dwconv__random",
         "zoo_fc_bmm__random", "zoo_conv2d_int8__random", "zoo_dwconv_int8__random",
+        // PAD folded into convolutions, small-channel int8 first layer, LOGISTIC mask.
+        "face_detection_full_range_sparse__astronaut", "ssd_detector_int8__astronaut", "selfie_segmentation__astronaut",
     ]
 
     static func run(_ c: CorpusCase, reference: Bool, threads: Int) throws -> [Tensor] {

@@ -121,15 +121,17 @@ extension DepthwiseConv2D {
             let b = row / outputShape.height, oy = row % outputShape.height
             let span = InteriorSpan(origin: image + (b * height + oy * strideHeight) * width * c, count: outputShape.width,
                                     pixelStride: strideWidth * c, rowStride: width * c, channels: c, filter: filter,
-                                    bias: bias, activation: activation, out: output + row * outputShape.width * c)
+                                    bias: bias, activation: activation, out: output + row * outputShape.width * c,
+                                    filterRows: 0..<size)
             if size == 3 { span.run(Window3.self) } else { span.run(Window5.self) }
         }
     }
 
-    /// One output row (fixed batch and y) of the multiplier-1 fast path. When the row's windows
-    /// are vertically inside the input and the filter is 3x3 or 5x5 without dilation, the
-    /// horizontally interior pixels go through ``interiorSpan``; the pixels at the left and right
-    /// borders, other sizes and dilations walk only their in-bounds taps.
+    /// One output row (fixed batch and y) of the multiplier-1 fast path. When the filter is 3x3
+    /// or 5x5 without dilation, the horizontally interior pixels go through ``InteriorSpan``
+    /// over the filter rows inside the input (all of them except near the top and bottom of a
+    /// padded layer); the pixels at the left and right borders, other sizes and dilations walk
+    /// only their in-bounds taps.
     static func channelVectorRow(row: Int, params: DepthwiseConv2DParams,
                                  input: UnsafePointer<Float>, inputShape: NHWC,
                                  filter: UnsafePointer<Float>, filterShape: NHWC,
@@ -143,7 +145,6 @@ extension DepthwiseConv2D {
         var fyStart = 0, fyEnd = filterShape.height
         while fyStart < fyEnd && iy0 + fyStart * g.dilationHeight < 0 { fyStart += 1 }
         while fyEnd > fyStart && iy0 + (fyEnd - 1) * g.dilationHeight >= inputShape.height { fyEnd -= 1 }
-        let rowInterior = fyStart == 0 && fyEnd == filterShape.height
         let size = filterShape.height
         let unrolled = g.dilationHeight == 1 && g.dilationWidth == 1 && filterShape.width == size
             && (size == 3 || size == 5)
@@ -151,9 +152,10 @@ extension DepthwiseConv2D {
         let inputBatch = input + b * inputShape.height * inputRowStride
         let outRow = output + (b * outputShape.height + oy) * outputShape.width * channels
 
-        // Output columns whose whole window is inside the input horizontally.
+        // Output columns whose whole window is inside the input horizontally. In the top and
+        // bottom rows they take the span path too, over the filter rows inside the input.
         var interior = 0..<0
-        if unrolled && rowInterior {
+        if unrolled && fyStart < fyEnd {
             let pad = g.paddingWidth.before, stride = g.strideWidth
             let first = (pad + stride - 1) / stride
             let lastStart = inputShape.width - size + pad
@@ -171,11 +173,12 @@ extension DepthwiseConv2D {
                         activation: params.activation, out: outRow + ox * channels)
         }
         guard !interior.isEmpty else { return }
-        // The top-left input pixel of the first interior window.
-        let origin = inputBatch + iy0 * inputRowStride + (interior.lowerBound * g.strideWidth - g.paddingWidth.before) * channels
+        // The input pixel under the first interior window's top-left tap inside the input.
+        let origin = inputBatch + (iy0 + fyStart) * inputRowStride + (interior.lowerBound * g.strideWidth - g.paddingWidth.before) * channels
         let span = InteriorSpan(origin: origin, count: interior.count, pixelStride: g.strideWidth * channels,
                                 rowStride: inputRowStride, channels: channels, filter: filter, bias: bias,
-                                activation: params.activation, out: outRow + interior.lowerBound * channels)
+                                activation: params.activation, out: outRow + interior.lowerBound * channels,
+                                filterRows: fyStart..<fyEnd)
         if size == 3 { span.run(Window3.self) } else { span.run(Window5.self) }
     }
 
@@ -200,6 +203,9 @@ extension DepthwiseConv2D {
         let bias: UnsafePointer<Float>?
         let activation: ActivationRange<Float>
         let out: UnsafeMutablePointer<Float>
+        /// The filter rows the windows have inside the input (all of them but in a padded
+        /// layer's top and bottom rows); `origin` is the input row of the first.
+        let filterRows: Range<Int>
 
         /// Every channel of the span, with `W`'s window size.
         @inline(__always)
@@ -249,7 +255,7 @@ extension DepthwiseConv2D {
                 while remaining >= 4 {
                     var acc0 = start, acc1 = start, acc2 = start, acc3 = start
                     var xRow = x
-                    for ky in 0..<size {
+                    for ky in filterRows {
                         for kx in 0..<size {
                             let tap = taps[ky &* size &+ kx]
                             let p = xRow + kx &* tapBytes
@@ -271,7 +277,7 @@ extension DepthwiseConv2D {
                 while remaining > 0 {
                     var acc = start
                     var xRow = x
-                    for ky in 0..<size {
+                    for ky in filterRows {
                         for kx in 0..<size {
                             multiplyAdd(&acc, xRow.loadUnaligned(fromByteOffset: kx &* tapBytes, as: V.self), taps[ky &* size &+ kx])
                         }
@@ -289,8 +295,8 @@ extension DepthwiseConv2D {
         func scalarChannel(_ c: Int, size: Int) {
             for p in 0..<count {
                 var acc = bias?[c] ?? 0
-                var xRow = origin + (p &* pixelStride &+ c), w = filter + c
-                for _ in 0..<size {
+                var xRow = origin + (p &* pixelStride &+ c), w = filter + (filterRows.lowerBound &* size &* channels &+ c)
+                for _ in filterRows {
                     var x = xRow
                     for _ in 0..<size {
                         acc += x.pointee * w.pointee

@@ -29,8 +29,19 @@ extension SubgraphExecutor {
         // Each tensor has at most one writer: kernels capture output shapes at prepare, so a
         // second writer could shrink a buffer under the first.
         var writer: [Int: Int] = [:]
+        var readers: [Int: [Int]] = [:]
         for (n, op) in graph.operators.enumerated() {
-            let nodeInputs = op.inputs.map(Int.init), nodeOutputs = op.outputs.map(Int.init)
+            for t in op.inputs where t >= 0 { readers[Int(t), default: []].append(n) }
+        }
+        padFolds = [:]
+        for (n, op) in graph.operators.enumerated() {
+            if let (consumer, fold) = padFold(node: n, readers: readers) {
+                padFolds[consumer] = fold
+                continue
+            }
+            var nodeInputs = op.inputs.map(Int.init)
+            let nodeOutputs = op.outputs.map(Int.init)
+            if let fold = padFolds[n] { nodeInputs[0] = fold.source }
             let present = nodeInputs.filter { $0 >= 0 }
             let outputs = nodeOutputs.filter { $0 >= 0 }
             for t in outputs {
@@ -68,7 +79,8 @@ extension SubgraphExecutor {
         isAllocated = true
     }
 
-    /// Runs node `n`'s prepare step with the current shapes.
+    /// Runs node `n`'s prepare step with the current shapes; a convolution with a PAD folded
+    /// into it (``padFolds``) reads the PAD's input.
     func prepare(node n: Int) throws(InterpreterError) -> (NodeKernel, OpRegistration, scratchBytes: Int) {
         let op = model.schema.subgraphs[subgraphIndex].operators[n]
         let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
@@ -79,6 +91,14 @@ extension SubgraphExecutor {
             nodeIndex: n, opName: kind.name, options: op.builtinOptions,
             customOptions: op.customOptions.map { model.bytes($0) },
             inputIndices: op.inputs.map(Int.init), outputIndices: op.outputs.map(Int.init), executor: self)
+        if let fold = padFolds[n] {
+            var inputs = context.inputIndices
+            inputs[0] = fold.source
+            context = PrepareContext(nodeIndex: n, opName: kind.name, options: op.builtinOptions,
+                                     customOptions: op.customOptions.map { model.bytes($0) },
+                                     inputIndices: inputs, outputIndices: op.outputs.map(Int.init), executor: self)
+            context.foldedPadding = fold
+        }
         let kernel = try registration.prepare(&context)
         return (kernel, registration, context.scratchBytes)
     }

@@ -17,6 +17,9 @@ final class SubgraphExecutor {
 
     /// The nodes left to run at invoke time (folded nodes are gone), in execution order.
     var steps: [Step] = []
+    /// Convolutions that apply the padding of a PAD node dropped before them, by node index
+    /// (see ``FoldedPad``); set by `allocate()`.
+    var padFolds: [Int: FoldedPad] = [:]
     var arena: AlignedBuffer?
     var scratch: AlignedBuffer?
     /// Fallback address for zero-sized tensors, so no data pointer is ever null.

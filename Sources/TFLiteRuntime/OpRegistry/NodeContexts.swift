@@ -76,6 +76,9 @@ struct PrepareContext {
     unowned let executor: SubgraphExecutor
     /// The largest scratch block any request asked for, in bytes.
     private(set) var scratchBytes = 0
+    /// For a convolution whose input PAD was folded away: the padding that PAD added, which
+    /// the convolution applies itself (input 0 is then the PAD's input). Nil otherwise.
+    var foldedPadding: FoldedPad?
 
     init(nodeIndex: Int, opName: String, options: Schema.BuiltinOptions?, customOptions: UnsafeRawBufferPointer?,
          inputIndices: [Int], outputIndices: [Int], executor: SubgraphExecutor) {

@@ -46,8 +46,8 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     }
     let groups = input.channels / filter.channels
     guard filter.batch % groups == 0 else { throw ctx.invalid("\(filter.batch) output channels do not split into \(groups) groups") }
-    guard let (geometry, oh, ow) = ConvGeometry.make(
-        padding: ctx.paddingScheme(o.padding), inputHeight: input.height, inputWidth: input.width,
+    guard let (geometry, oh, ow) = ctx.convolutionGeometry(
+        padding: ctx.paddingScheme(o.padding), input: input,
         filterHeight: filter.height, filterWidth: filter.width,
         strideHeight: Int(o.strideH), strideWidth: Int(o.strideW),
         dilationHeight: Int(o.dilationHFactor), dilationWidth: Int(o.dilationWFactor))
@@ -94,8 +94,8 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
         throw ctx.invalid("filter \(filter.dims) does not match input channels \(input.channels)")
     }
     let multiplier = filter.channels / input.channels
-    guard let (geometry, oh, ow) = ConvGeometry.make(
-        padding: ctx.paddingScheme(o.padding), inputHeight: input.height, inputWidth: input.width,
+    guard let (geometry, oh, ow) = ctx.convolutionGeometry(
+        padding: ctx.paddingScheme(o.padding), input: input,
         filterHeight: filter.height, filterWidth: filter.width,
         strideHeight: Int(o.strideH), strideWidth: Int(o.strideW),
         dilationHeight: Int(o.dilationHFactor), dilationWidth: Int(o.dilationWFactor))
