@@ -57,11 +57,11 @@ private func transposeConvKernel(_ ctx: inout PrepareContext, params: TransposeC
     }
     // A constant filter is regrouped and packed once for the GEMM path.
     let packed = PackedTransposeConvWeights(filter: constantFilter.assumingMemoryBound(to: Float.self), filterShape: filter)
-    ctx.requestScratch(bytes: 4 * TransposeConv.scratchFloatCount(filterShape: filter))
+    ctx.requestScratch(bytes: 4 * TransposeConv.scratchFloatCount(filterShape: filter, threadCount: ctx.executor.threads.threadCount))
     return { c in
         TransposeConv.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input, weights: packed,
                                 bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), outputShape: output,
-                                scratch: c.scratch.assumingMemoryBound(to: Float.self))
+                                scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
     }
 }
 
