@@ -132,10 +132,8 @@ private func directRowsInt8(
                                            panel: panel + fy * segmentPairs * lanes * 2, sums: sums, accumulate: fy > 0)
                     }
                     let channels = min(lanes, outputDepth - block * lanes)
-                    for r in 0..<count {
-                        q.store(sums.loadUnaligned(fromByteOffset: r * lanes * 4, as: Int32Lanes.self), group: block,
-                                to: outRow + (ox + r) * outputDepth + block * lanes, count: channels)
-                    }
+                    q.store(rows: sums, sumStride: lanes * 4, rowCount: count, group: block,
+                            to: outRow + ox * outputDepth + block * lanes, outStride: outputDepth, count: channels)
                 }
                 ox += count
             }

@@ -189,10 +189,8 @@ private func conv2DInt8Tiles(
                 Int8GEMM.blockSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,
                                    panel: packed.baseAddress! + block * stride * lanes, sums: sums, accumulate: false)
                 let count = min(lanes, outputDepth - block * lanes)
-                for r in 0..<valid {
-                    q.store(sums.loadUnaligned(fromByteOffset: r * lanes * 4, as: Int32Lanes.self), group: block,
-                            to: out + r * outputDepth + block * lanes, count: count)
-                }
+                q.store(rows: sums, sumStride: lanes * 4, rowCount: valid, group: block,
+                        to: out + block * lanes, outStride: outputDepth, count: count)
             }
         }
     }}

@@ -179,10 +179,12 @@ private func depthwiseConv2DInt8Rows(
                     }
                     let count = min(lanes, channels - c)
                     let out = outRow + ox * channels + c
-                    q.store(exactSums(acc0), group: group, to: out, count: count)
-                    if n > 1 { q.store(exactSums(acc1), group: group, to: out + channels, count: count) }
-                    if n > 2 { q.store(exactSums(acc2), group: group, to: out + 2 * channels, count: count) }
-                    if n > 3 { q.store(exactSums(acc3), group: group, to: out + 3 * channels, count: count) }
+                    // The four pixels' sums requantised in one call (see `Int8Requantizer.store(rows:...)`).
+                    var pixelSums = (exactSums(acc0), exactSums(acc1), exactSums(acc2), exactSums(acc3))
+                    withUnsafeBytes(of: &pixelSums) {
+                        q.store(rows: $0.baseAddress!, sumStride: lanes * 4, rowCount: n, group: group,
+                                to: out, outStride: channels, count: count)
+                    }
                 }
                 ox += n
             }
