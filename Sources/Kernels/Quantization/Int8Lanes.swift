@@ -50,7 +50,10 @@ typealias Int16PairLanes = SIMD32<Int16>
 /// `a[2i] * b[2i] + a[2i + 1] * b[2i + 1]`. Written as a widened product whose even and odd
 /// halves are added, the form LLVM turns into one `vpmaddwd` (or, added to an accumulator
 /// with VNNI, one `vpdpwssd`). The widening must be spelled out lane by lane: the generic
-/// conversion stays a call.
+/// conversion stays a call. The halves must not be: the GEMM tile passes a broadcast pair,
+/// and when the halves were written out, LLVM folded the halves of the broadcast into two
+/// broadcasts before looking for the pair product, and the tile became two `vpmulld` and two
+/// permutes per row, ten times slower (`evenHalf` is inlined after that folding has run).
 @inline(__always)
 func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
     @inline(__always) func widened(_ v: Int16PairLanes) -> SIMD32<Int32> {
