@@ -22,6 +22,31 @@ import Kernels
                                         outputChannels: channels, activation: activation, qmin: -128, qmax: 127)!
     }
 
+    /// One convolution through `quantizedConv2D` and through `conv2DInt8Optimized` on `pool`;
+    /// also whether the optimised layer read its windows in place.
+    private func run(_ params: QuantizedConvParams, input: [Int8], inShape: NHWC, filter: [Int8], filterShape: NHWC,
+                     bias: [Int32], outShape: NHWC, pool: ThreadPool) -> (reference: [Int8], optimised: [Int8], inPlace: Bool) {
+        var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
+        var inPlace = false
+        input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
+            reference.withUnsafeMutableBufferPointer {
+                quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
+            }
+            let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
+                                              inputShape: inShape, outputShape: outShape)
+            inPlace = prepared.readsWindowsInPlace
+            var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount(threadCount: pool.threadCount), 1))
+            scratch.withUnsafeMutableBufferPointer { s in
+                optimised.withUnsafeMutableBufferPointer {
+                    conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
+                                        outputShape: outShape, scratch: s.baseAddress, pool: pool)
+                }
+            }
+        }}}
+        return (reference, optimised, inPlace)
+    }
+
     /// Run on the calling thread only and on a pool of three threads (partial tiles, uneven
     /// splits, per-thread im2col scratch).
     @Test(arguments: [1, 3])
@@ -47,22 +72,8 @@ import Kernels
             let input = random(inShape.elementCount, &rng)
             let filter = random(filterShape.elementCount, &rng).map { $0 == -128 ? -127 : $0 }
             let bias = (0..<outChannels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
-            var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
-            input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
-                reference.withUnsafeMutableBufferPointer {
-                    quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                    bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
-                }
-                let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
-                                                  inputShape: inShape, outputShape: outShape)
-                var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount(threadCount: threads), 1))
-                scratch.withUnsafeMutableBufferPointer { s in
-                    optimised.withUnsafeMutableBufferPointer {
-                        conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
-                                            outputShape: outShape, scratch: s.baseAddress, pool: pool)
-                    }
-                }
-            }}}
+            let (reference, optimised, _) = run(params, input: input, inShape: inShape, filter: filter, filterShape: filterShape,
+                                                bias: bias, outShape: outShape, pool: pool)
             #expect(optimised == reference, "trial \(trial): \(inShape) k\(k) s\(stride) d\(dilation) \(padding)")
             compared += 1
         }
@@ -173,23 +184,9 @@ import Kernels
             let params = randomParams(&rng, geometry: g, channels: outChannels, wideMultipliers: trial % 4 == 1)
             let input = random(inShape.elementCount, &rng), filter = random(filterShape.elementCount, &rng)
             let bias = (0..<outChannels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
-            var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
-            input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
-                reference.withUnsafeMutableBufferPointer {
-                    quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                    bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
-                }
-                let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
-                                                  inputShape: inShape, outputShape: outShape)
-                #expect(prepared.readsWindowsInPlace)
-                var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: threads))
-                scratch.withUnsafeMutableBufferPointer { s in
-                    optimised.withUnsafeMutableBufferPointer {
-                        conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
-                                            outputShape: outShape, scratch: s.baseAddress, pool: pool)
-                    }
-                }
-            }}}
+            let (reference, optimised, inPlace) = run(params, input: input, inShape: inShape, filter: filter,
+                                                      filterShape: filterShape, bias: bias, outShape: outShape, pool: pool)
+            #expect(inPlace)
             #expect(optimised == reference, "trial \(trial): \(inShape) k\(kh)x\(kw) s\(stride) \(padding)")
             compared += 1
         }
