@@ -66,7 +66,8 @@ enum Int8GEMM {
         }
     }
 
-    /// Converts `count` int8 values to floats at `destination`.
+    /// Converts `count` int8 values to floats at `destination` (the portable depthwise kernel's
+    /// padded rows).
     @inline(__always)
     static func convert(_ source: UnsafePointer<Int8>, count: Int, to destination: UnsafeMutablePointer<Float>) {
         var i = 0
