@@ -71,11 +71,12 @@ extension PrepareContext {
         -> (geometry: ConvGeometry, outputHeight: Int, outputWidth: Int)? {
         let h = foldedPadding?.height ?? AxisPadding(before: 0, after: 0)
         let w = foldedPadding?.width ?? AxisPadding(before: 0, after: 0)
-        guard var (geometry, oh, ow) = ConvGeometry.make(
+        guard let (made, oh, ow) = ConvGeometry.make(
             padding: padding, inputHeight: input.height + h.before + h.after, inputWidth: input.width + w.before + w.after,
             filterHeight: filterHeight, filterWidth: filterWidth, strideHeight: strideHeight, strideWidth: strideWidth,
             dilationHeight: dilationHeight, dilationWidth: dilationWidth)
         else { return nil }
+        var geometry = made
         geometry.paddingHeight.before += h.before
         geometry.paddingHeight.after += h.after
         geometry.paddingWidth.before += w.before
