@@ -66,6 +66,11 @@ extension PrepareContext {
             guard v[2 * r] >= 0, v[2 * r + 1] >= 0 else {
                 throw invalid("\(what) [\(v[2 * r]), \(v[2 * r + 1])] for axis \(r) must not be negative")
             }
+            // Larger amounts (int64 paddings) could overflow the padded extent itself; no
+            // tensor that large could be allocated anyway.
+            guard v[2 * r] <= Int(Int32.max), v[2 * r + 1] <= Int(Int32.max) else {
+                throw invalid("\(what) [\(v[2 * r]), \(v[2 * r + 1])] for axis \(r) are too large")
+            }
             pairs.append(PadAmount(before: v[2 * r], after: v[2 * r + 1]))
         }
         return pairs

@@ -34,6 +34,10 @@ import TFLiteRuntime
         Hostile(name: "pad overflowing extent", model: {
             GlueOpModel(op: .pad, operands: [data([2, 3]), .int32([0, Int32.max, 0, Int32.max], shape: [2, 2]), data([2, 3])], inputs: [0, 1], outputs: [2])
         }, expected: ""),
+        Hostile(name: "pad int64 amounts past int32", model: {
+            GlueOpModel(op: .pad, operands: [data([2, 3]), .int64([0, 0, Int64.max, Int64.max], shape: [2, 2]), data([2, 3])],
+                        inputs: [0, 1], outputs: [2])
+        }, expected: "are too large"),
         Hostile(name: "mirror pad wider than the axis", model: {
             GlueOpModel(op: .mirrorPad, options: .mirrorPadOptions(.init()),
                           operands: [data([2, 3]), .int32([0, 0, 3, 0], shape: [2, 2]), data([2, 6])], inputs: [0, 1], outputs: [2])

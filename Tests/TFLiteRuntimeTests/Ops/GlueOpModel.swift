@@ -15,6 +15,11 @@ struct GlueOpModel {
         static func int32(_ values: [Int32], shape: [Int32]? = nil) -> Operand {
             Operand(shape: shape ?? [Int32(values.count)], type: .int32, constant: values.flatMap(littleEndianBytes))
         }
+
+        /// A constant int64 tensor.
+        static func int64(_ values: [Int64], shape: [Int32]? = nil) -> Operand {
+            Operand(shape: shape ?? [Int32(values.count)], type: .int64, constant: values.flatMap(littleEndianBytes))
+        }
     }
 
     var op: Schema.BuiltinOperator
