@@ -28,7 +28,11 @@ extension SubgraphExecutor {
         guard !useReferenceKernels, kind == .builtin(.pad) || kind == .builtin(.padv2),
               op.inputs.count >= 2, op.outputs.count == 1 else { return nil }
         let x = Int(op.inputs[0]), padded = Int(op.outputs[0])
-        guard x >= 0, padded >= 0, !outputs.contains(padded), let consumers = readers[padded], consumers.count == 1
+        // A PAD writing a model input, a constant, a variable or a tensor another node writes
+        // too is an invalid node: left in place, it is refused like any other such writer.
+        guard x >= 0, padded >= 0, !outputs.contains(padded), !inputs.contains(padded), !tensors[padded].isWeight,
+              !tensors[padded].isVariable, let consumers = readers[padded], consumers.count == 1,
+              graph.operators.lazy.filter({ $0.outputs.contains(Int32(padded)) }).count == 1
         else { return nil }
         // The consumer must come later, or it would read the tensor the dropped PAD never wrote.
         let c = consumers[0], consumer = graph.operators[c]

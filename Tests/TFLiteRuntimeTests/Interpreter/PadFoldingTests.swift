@@ -31,6 +31,34 @@ import TestSupport
         try interpreter.invoke()
     }
 
+    /// A PAD whose output another node writes too is not folded away, so the model is still
+    /// refused for its two writers (the check runs as each node is prepared).
+    @Test func padWritingAnotherNodesTensorIsRefused() throws {
+        var m = TinyModel()
+        m.codes = [TinyModel.Code(.add), TinyModel.Code(.pad), TinyModel.Code(.depthwiseConv2d)]
+        let paddings: [Int32] = [0, 0, 1, 1, 1, 1, 0, 0]
+        m.buffers = [TinyModel.Buffer(), TinyModel.Buffer(data: paddings.flatMap(littleEndianBytes)),
+                     TinyModel.Buffer(data: [UInt8](repeating: 0, count: 4 * 9 * 2))]
+        m.subgraphs[0].tensors = [
+            TinyModel.Tensor(shape: [1, 4, 4, 2], name: "x"),
+            TinyModel.Tensor(shape: [4, 2], type: .int32, buffer: 1, name: "paddings"),
+            TinyModel.Tensor(shape: [1, 6, 6, 2], name: "padded"),
+            TinyModel.Tensor(shape: [1, 3, 3, 2], buffer: 2, name: "filter"),
+            TinyModel.Tensor(shape: [1, 4, 4, 2], name: "y"),
+        ]
+        m.subgraphs[0].inputs = [0]
+        m.subgraphs[0].outputs = [4]
+        m.subgraphs[0].operators = [
+            .init(opcodeIndex: 0, inputs: [0, 0], outputs: [2]),
+            .init(opcodeIndex: 1, inputs: [0, 1], outputs: [2]),
+            .init(opcodeIndex: 2, inputs: [2, 3], outputs: [4]),
+        ]
+        let interpreter = try Interpreter(model: Model(bytes: m.bytes()))
+        #expect(throws: InterpreterError.invalidNode(node: 1, op: "PAD", reason: "writes tensor 'padded', which node 0 writes too")) {
+            try interpreter.allocateTensors()
+        }
+    }
+
     /// The reference kernels are the yardstick of the optimised ones: they keep every node.
     @Test func referenceKernelsKeepThePads() throws {
         var options = Interpreter.Options()
