@@ -6,7 +6,7 @@ extension Activations {
                              output: UnsafeMutablePointer<Float>, count: Int, threads: ThreadPool? = nil) {
         // Split in whole vectors; the last range takes the tail.
         let vectors = (count + 7) / 8
-        ThreadPool.split(threads, count: vectors, work: count * 4) { range in
+        ThreadPool.split(threads, count: vectors, work: count * ThreadPool.workPerElement) { range in
             let start = range.lowerBound * 8
             apply(function, input: input + start, output: output + start,
                   count: Swift.min(count, range.upperBound * 8) - start)

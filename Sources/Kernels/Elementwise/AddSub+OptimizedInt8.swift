@@ -42,11 +42,7 @@ public func quantizedAddInt8Optimized(_ params: QuantizedAddParams, _ a: UnsafeP
             i += 1
         }
     }
-    if let pool, pool.threadCount > 1, count >= BroadcastPlan.parallelElementCount {
-        pool.parallelFor(count: (count + lanes - 1) / lanes, chunks: pool.threadCount) { _, vectors in
-            elements((vectors.lowerBound * lanes)..<min(count, vectors.upperBound * lanes))
-        }
-    } else {
-        elements(0..<count)
+    ThreadPool.split(pool, count: (count + lanes - 1) / lanes, work: count * ThreadPool.workPerElement) { vectors in
+        elements((vectors.lowerBound * lanes)..<min(count, vectors.upperBound * lanes))
     }
 }

@@ -102,19 +102,16 @@ public struct BroadcastPlan: Sendable, Equatable {
     /// threads would be called once per element).
     @inline(__always)
     func split(_ pool: ThreadPool?, _ body: (Range<Int>) -> Void) {
-        guard let pool, pool.threadCount > 1, layout != .general, elementCount >= Self.parallelElementCount else {
-            body(0..<elementCount)
-            return
-        }
         let unit = layout == .rowLHS || layout == .rowRHS ? rowLength : 1
-        pool.parallelFor(count: elementCount / unit, chunks: pool.threadCount) { _, units in
+        ThreadPool.split(layout == .general ? nil : pool, count: elementCount / unit,
+                         work: elementCount * ThreadPool.workPerElement) { units in
             body((units.lowerBound * unit)..<(units.upperBound * unit))
         }
     }
 
     /// Output elements below which an elementwise op stays on the calling thread: a job costs
     /// a few microseconds to hand over, the time of some tens of thousands of elements.
-    public static let parallelElementCount = 1 << 15
+    public static let parallelElementCount = ThreadPool.minimumParallelWork / ThreadPool.workPerElement
 
     /// `op` over output elements `elements`, a range given by ``split(_:_:)`` (whole rows for
     /// the row layouts, the whole output for the strided one).

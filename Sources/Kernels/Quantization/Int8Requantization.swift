@@ -66,14 +66,6 @@ struct Int8Requantizer {
         maximum = q.maximum
     }
 
-    /// Requantises the sums of channel group `group` and stores the first `count` channels.
-    @inline(__always)
-    func store(_ sums: Int32Lanes, group: Int, to out: UnsafeMutablePointer<Int8>, count: Int) {
-        withUnsafeBytes(of: sums) {
-            store(rows: $0.baseAddress!, sumStride: 0, rowCount: 1, group: group, to: out, outStride: 0, count: count)
-        }
-    }
-
     /// Requantises `rowCount` vectors of sums of channel group `group`, `sumStride` bytes apart
     /// at `rows`, and stores the first `count` channels of each, `outStride` elements apart.
     /// The group's constants are loaded once for all rows, and the rows give the multiplies

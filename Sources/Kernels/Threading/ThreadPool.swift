@@ -81,6 +81,10 @@ public final class ThreadPool: @unchecked Sendable {
     /// workers and waiting for them costs tens of microseconds, more than such small work saves.
     public static let minimumParallelWork = 1 << 17
 
+    /// What one element of an elementwise op (a load or two, an operation, a store) counts
+    /// for in ``minimumParallelWork``: outputs of 32,768 elements and more are split.
+    public static let workPerElement = 4
+
     /// The chunk count for a job of `work` multiply-adds (or comparable element operations):
     /// `threadCount`, or 1 (run inline) when the job is below ``minimumParallelWork``.
     public func chunks(forWork work: Int) -> Int {

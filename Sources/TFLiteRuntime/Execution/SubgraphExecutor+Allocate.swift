@@ -39,9 +39,7 @@ extension SubgraphExecutor {
                 padFolds[consumer] = fold
                 continue
             }
-            var nodeInputs = op.inputs.map(Int.init)
-            let nodeOutputs = op.outputs.map(Int.init)
-            if let fold = padFolds[n] { nodeInputs[0] = fold.source }
+            let nodeInputs = inputIndices(ofNode: n), nodeOutputs = op.outputs.map(Int.init)
             let present = nodeInputs.filter { $0 >= 0 }
             let outputs = nodeOutputs.filter { $0 >= 0 }
             for t in outputs {
@@ -90,15 +88,8 @@ extension SubgraphExecutor {
         var context = PrepareContext(
             nodeIndex: n, opName: kind.name, options: op.builtinOptions,
             customOptions: op.customOptions.map { model.bytes($0) },
-            inputIndices: op.inputs.map(Int.init), outputIndices: op.outputs.map(Int.init), executor: self)
-        if let fold = padFolds[n] {
-            var inputs = context.inputIndices
-            inputs[0] = fold.source
-            context = PrepareContext(nodeIndex: n, opName: kind.name, options: op.builtinOptions,
-                                     customOptions: op.customOptions.map { model.bytes($0) },
-                                     inputIndices: inputs, outputIndices: op.outputs.map(Int.init), executor: self)
-            context.foldedPadding = fold
-        }
+            inputIndices: inputIndices(ofNode: n), outputIndices: op.outputs.map(Int.init), executor: self)
+        context.foldedPadding = padFolds[n]
         let kernel = try registration.prepare(&context)
         return (kernel, registration, context.scratchBytes)
     }

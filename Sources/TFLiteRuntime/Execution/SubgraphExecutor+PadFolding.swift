@@ -65,6 +65,16 @@ extension SubgraphExecutor {
     }
 }
 
+extension SubgraphExecutor {
+    /// Node `n`'s input tensors (-1 for omitted ones), with a folded PAD's input in place of
+    /// its output (``padFolds``).
+    func inputIndices(ofNode n: Int) -> [Int] {
+        var indices = model.schema.subgraphs[subgraphIndex].operators[n].inputs.map(Int.init)
+        if let fold = padFolds[n] { indices[0] = fold.source }
+        return indices
+    }
+}
+
 extension PrepareContext {
     /// The geometry of a convolution over input 0, its output extents computed on the input as
     /// the model sees it: with a folded PAD (``FoldedPad``) the padded extents, the PAD's
