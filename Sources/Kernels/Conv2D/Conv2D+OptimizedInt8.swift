@@ -47,21 +47,24 @@ public struct PreparedInt8Conv2D: Sendable {
 
     /// Packs the filter and folds the bias for a layer from `inputShape` to `outputShape`.
     /// Requires symmetric weights (`filterOffset == 0`) and no grouping (`filterShape.channels`
-    /// equal to the input's channels).
-    public init(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?,
-                inputShape: NHWC, outputShape: NHWC) {
+    /// equal to the input's channels). Nil when a rescale has no vector form (a negative
+    /// multiplier, see ``Int8Requantization``).
+    public init?(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?,
+                 inputShape: NHWC, outputShape: NHWC) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
-        self.params = params
-        self.filterShape = filterShape
         let depth = filterShape.height * filterShape.width * filterShape.channels
-        self.weights = Int8PackedWeights(rows: filter, channels: filterShape.batch, depth: depth)
         let folded = (0..<filterShape.batch).map { oc in
             var sum: Int32 = 0
             for k in 0..<depth { sum &+= Int32(filter[oc * depth + k]) }
             return (bias?[oc] ?? 0) &+ params.inputOffset &* sum
         }
-        self.requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
-                                                 outputOffset: params.outputOffset, activation: params.activation)
+        guard let requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
+                                                      outputOffset: params.outputOffset, activation: params.activation)
+        else { return nil }
+        self.requantization = requantization
+        self.params = params
+        self.filterShape = filterShape
+        self.weights = Int8PackedWeights(rows: filter, channels: filterShape.batch, depth: depth)
         self.direct = Int8DirectRowsLayout.applies(params.geometry, filterShape: filterShape)
             ? Int8DirectRowsLayout(geometry: params.geometry, filter: filter, filterShape: filterShape,
                                    inputShape: inputShape, outputShape: outputShape)

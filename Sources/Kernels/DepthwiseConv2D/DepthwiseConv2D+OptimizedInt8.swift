@@ -37,13 +37,23 @@ public struct PreparedInt8DepthwiseConv2D: Sendable {
     let requantization: Int8Requantization
 
     /// Prepares a layer; nil when the optimised path does not apply: a depth multiplier other
-    /// than 1, asymmetric weights, or a kernel of more than `exactFloatProductCount` taps
-    /// (whose float sums could lose exactness).
+    /// than 1, asymmetric weights, a kernel of more than `exactFloatProductCount` taps
+    /// (whose float sums could lose exactness), or a rescale without a vector form (a negative
+    /// multiplier, see ``Int8Requantization``).
     public init?(_ params: QuantizedConvParams, depthMultiplier: Int, filter: UnsafePointer<Int8>, filterShape: NHWC,
                  bias: UnsafePointer<Int32>?) {
         let channels = filterShape.channels, taps = filterShape.height * filterShape.width
         guard depthMultiplier == 1, params.filterOffset == 0, taps <= exactFloatProductCount,
               params.outputMultipliers.count == channels else { return nil }
+        let folded = (0..<channels).map { c in
+            var sum: Int32 = 0
+            for t in 0..<taps { sum &+= Int32(filter[t * channels + c]) }
+            return (bias?[c] ?? 0) &+ params.inputOffset &* sum
+        }
+        guard let requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
+                                                      outputOffset: params.outputOffset, activation: params.activation)
+        else { return nil }
+        self.requantization = requantization
         self.params = params
         self.filterShape = filterShape
         let lanes = int8LaneCount, groups = (channels + lanes - 1) / lanes
@@ -54,13 +64,6 @@ public struct PreparedInt8DepthwiseConv2D: Sendable {
             }
         }
         self.weights = packed
-        let folded = (0..<channels).map { c in
-            var sum: Int32 = 0
-            for t in 0..<taps { sum &+= Int32(filter[t * channels + c]) }
-            return (bias?[c] ?? 0) &+ params.inputOffset &* sum
-        }
-        self.requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
-                                                 outputOffset: params.outputOffset, activation: params.activation)
     }
 }
 

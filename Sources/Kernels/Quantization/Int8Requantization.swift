@@ -2,66 +2,92 @@
 /// channels at a time and bit-exact with the scalar `QuantizedMultiplier.apply` (TFLite's
 /// double-rounding `MultiplyByQuantizedMultiplier`) followed by the offset and clamp.
 ///
+/// TFLite rounds twice: the doubling high multiply rounds `x * m` at bit 31, then the right
+/// shift by `s` rounds half away from zero. Both roundings fold into one exact 64-bit
+/// expression, computed with one unsigned 32 x 32 -> 64 multiply (`pmuludq`, plain SSE2) and
+/// one shift per lane (the derivation is at ``Int8Requantizer/store(rows:sumStride:rowCount:group:to:outStride:count:)``).
+/// That form needs a multiplier in [0, 2^31) and a right shift of at most 31, which every real
+/// positive scale gives; anything else (a negative scale in a malformed model) gets no vector
+/// requantisation, and its layer keeps the reference kernel.
+///
 /// The constants of each group of ``int8LaneCount`` channels are stored together so one base
-/// pointer reaches all of them: folded bias, Q0.31 multiplier, `2^leftShift`, right shift and
-/// the right shift's remainder mask, one vector each. The last group is padded with zeros.
-/// Built once at prepare.
+/// pointer reaches all of them, one vector each (see ``Slot``). The last group is padded with
+/// zeros. Built once at prepare.
 struct Int8Requantization: Sendable {
-    /// Constant vectors per group of channels.
-    static let vectorsPerGroup = 5
-    /// `groups * vectorsPerGroup * int8LaneCount` constants.
+    /// The constant vectors of a group, in storage order. The first six hold one int32 per
+    /// channel; the last two one uint64 per channel of the even and odd channels.
+    enum Slot: Int, CaseIterable {
+        /// The folded bias.
+        case bias
+        /// `2^leftShift` (the left shift of rescales above one, done as TFLite does, in int32).
+        case leftPower
+        /// The output zero point, less the `2^(32 - s)` the unsigned final shift adds.
+        case offset
+        /// The Q0.31 multiplier `m`.
+        case multiplier
+        /// `2^31` where the right shift `s` is positive (the negative-value rounding), else 0.
+        case negativeRounding
+        /// `31 + s`, the total right shift.
+        case shift
+        /// The 64-bit addend `K` of the even channels, then of the odd ones.
+        case evenAddend, oddAddend
+    }
+
+    /// `groups * Slot.allCases.count * int8LaneCount` constants.
     let constants: [Int32]
     /// Whether any channel's rescale shifts left (a multiplier above one).
     let hasLeftShift: Bool
-    /// Whether any multiplier is `Int32.min` (only a malformed scale gives one), whose doubling
-    /// high multiply can overflow and must saturate.
-    let saturates: Bool
-    let outputOffset: Int32
     let minimum: Int32
     let maximum: Int32
 
-    init(foldedBias: [Int32], multipliers: [QuantizedMultiplier], outputOffset: Int32, activation: ActivationRange<Int32>) {
+    /// Nil when a multiplier is negative or a right shift exceeds 31 (see the type's notes).
+    init?(foldedBias: [Int32], multipliers: [QuantizedMultiplier], outputOffset: Int32, activation: ActivationRange<Int32>) {
+        guard multipliers.allSatisfy({ $0.multiplier >= 0 && $0.shift >= -31 }) else { return nil }
         let lanes = int8LaneCount
         let groups = (foldedBias.count + lanes - 1) / lanes
-        var constants = [Int32](repeating: 0, count: groups * Self.vectorsPerGroup * lanes)
+        var constants = [Int32](repeating: 0, count: groups * Slot.allCases.count * lanes)
         for c in 0..<foldedBias.count {
             let q = multipliers[multipliers.count == 1 ? 0 : c]
             let left = max(q.shift, 0), right = max(-q.shift, 0)
-            let base = c / lanes * Self.vectorsPerGroup * lanes + c % lanes
-            constants[base] = foldedBias[c]
-            constants[base + lanes] = q.multiplier
+            let base = c / lanes * Slot.allCases.count * lanes + c % lanes
+            func set(_ slot: Slot, _ value: Int32) { constants[base + slot.rawValue * lanes] = value }
+            set(.bias, foldedBias[c])
             // `multiplyByQuantizedMultiplier` multiplies by `1 << leftShift` in int32.
-            constants[base + 2 * lanes] = Int32(1) << Int32(left)
-            constants[base + 3 * lanes] = Int32(right)
-            constants[base + 4 * lanes] = Int32(truncatingIfNeeded: (Int64(1) << right) - 1)
+            set(.leftPower, Int32(1) << Int32(left))
+            set(.offset, outputOffset &- Int32(truncatingIfNeeded: UInt64(1) << (32 - right)))
+            set(.multiplier, q.multiplier)
+            set(.negativeRounding, right > 0 ? Int32.min : 0)
+            set(.shift, Int32(31 + right))
+            // K = 2^30 + [s > 0] (2^(30 + s) - 2^31) - 2^31 m + 2^63, modulo 2^64.
+            var addend = (UInt64(1) << 30) &- (UInt64(UInt32(q.multiplier)) << 31) &+ (UInt64(1) << 63)
+            if right > 0 { addend = addend &+ (UInt64(1) << (30 + right)) &- (UInt64(1) << 31) }
+            let slot = (c % lanes) % 2 == 0 ? Slot.evenAddend : .oddAddend
+            // Within its slot's vector the addend is uint64 lane `(c % lanes) / 2`.
+            let at = c / lanes * Slot.allCases.count * lanes + slot.rawValue * lanes + (c % lanes) / 2 * 2
+            constants[at] = Int32(truncatingIfNeeded: addend)
+            constants[at + 1] = Int32(truncatingIfNeeded: addend >> 32)
         }
         self.constants = constants
         hasLeftShift = multipliers.contains { $0.shift > 0 }
-        saturates = multipliers.contains { $0.multiplier == .min }
-        self.outputOffset = outputOffset
         minimum = activation.min
         maximum = activation.max
     }
 
     /// Bytes between the constants of consecutive groups.
-    static var groupStride: Int { vectorsPerGroup * int8LaneCount * 4 }
+    static var groupStride: Int { Slot.allCases.count * int8LaneCount * 4 }
 }
 
 /// ``Int8Requantization`` unpacked for a kernel's inner loop: the constants' base address and
-/// the broadcast offset and clamp.
+/// the clamp.
 struct Int8Requantizer {
     let constants: UnsafeRawPointer
     let hasLeftShift: Bool
-    let saturates: Bool
-    let offset: Int32Lanes
     let minimum: Int32
     let maximum: Int32
 
     init(_ q: Int8Requantization, constants: UnsafeRawPointer) {
         self.constants = constants
         hasLeftShift = q.hasLeftShift
-        saturates = q.saturates
-        offset = Int32Lanes(repeating: q.outputOffset)
         minimum = q.minimum
         maximum = q.maximum
     }
@@ -71,26 +97,50 @@ struct Int8Requantizer {
     /// The group's constants are loaded once for all rows, and the rows give the multiplies
     /// independent work to overlap: called once per vector, this was a quarter of
     /// efficientnet_lite0's time. Compiled out of line, as one tight function for every caller.
+    ///
+    /// With `x` the (left-shifted) sum, `P = x * m` and `s` the right shift, TFLite computes
+    /// `h = floor((P + 2^30) / 2^31)` and then `floor((h + 2^(s-1) - [h < 0]) / 2^s)` (for
+    /// `s > 0`; `h` itself for `s = 0`). Since `floor(floor(a) / b) = floor(a / b)`, that is
+    /// `floor(Q / 2^(31 + s))` with `Q = P + 2^30 + [s > 0] (2^(30 + s) - [h < 0] 2^31)`. With
+    /// `m >= 0`, `h < 0` only when `x < 0`, and where `x < 0` but `h = 0` both forms give 0, so
+    /// the test is on `x`'s sign. Reading `x` as `u = x + 2^31` (its sign bit flipped) makes
+    /// the product unsigned: `P = u * m - 2^31 m`, and `2^31 - (u & 2^31)` is `[x < 0] 2^31`.
+    /// Adding `2^63` makes `Q` positive, so the shift can be a logical one; it adds `2^(32 - s)`
+    /// to the result, which the stored offset takes back off. Everything constant is in the
+    /// stored addend `K`, leaving per lane: one multiply, one mask, two adds and one shift.
     @inline(never)
     func store(rows: UnsafeRawPointer, sumStride: Int, rowCount: Int, group: Int,
                to out: UnsafeMutablePointer<Int8>, outStride: Int, count: Int) {
         let lanes = int8LaneCount, c = constants + group &* Int8Requantization.groupStride
-        let bias = c.loadUnaligned(as: Int32Lanes.self)
-        let multiplier = c.loadUnaligned(fromByteOffset: lanes &* 4, as: Int32Lanes.self)
-        let leftPower = c.loadUnaligned(fromByteOffset: lanes &* 8, as: Int32Lanes.self)
-        let rightShift = c.loadUnaligned(fromByteOffset: lanes &* 12, as: Int32Lanes.self)
-        let mask = c.loadUnaligned(fromByteOffset: lanes &* 16, as: Int32Lanes.self)
+        @inline(__always) func load(_ slot: Int8Requantization.Slot) -> Int32Lanes {
+            c.loadUnaligned(fromByteOffset: slot.rawValue &* lanes &* 4, as: Int32Lanes.self)
+        }
+        @inline(__always) func wide(_ v: Int32Lanes) -> UInt64Lanes { unsafeBitCast(v, to: UInt64Lanes.self) }
+        let bias = load(.bias), leftPower = load(.leftPower), offset = load(.offset)
+        // The even channels sit in the low halves of the uint64 lanes, the odd ones in the high
+        // halves; `pmuludq` reads the low halves, so the odd ones are shifted down.
+        let low32 = UInt64Lanes(repeating: 0xFFFF_FFFF)
+        let multiplier = wide(load(.multiplier)), rounding = wide(load(.negativeRounding)), shift = wide(load(.shift))
+        let evenMultiplier = multiplier & low32, oddMultiplier = multiplier &>> 32
+        let evenRounding = rounding & low32, oddRounding = rounding &>> 32
+        let evenShift = shift & low32, oddShift = shift &>> 32
+        let evenAddend = wide(load(.evenAddend)), oddAddend = wide(load(.oddAddend))
+        let signBit = Int32Lanes(repeating: .min)
         for r in 0..<rowCount {
             let sums = rows.loadUnaligned(fromByteOffset: r &* sumStride, as: Int32Lanes.self)
             // The left shift (a multiply by its power of two) only exists for rescales above one.
             let x = hasLeftShift ? (sums &+ bias) &* leftPower : sums &+ bias
-            let high = saturates ? saturatingRoundingDoublingHighMul(x, multiplier) : roundingDoublingHighMul(x, multiplier)
-            let v = clamped(roundingDivideByPOT(high, rightShift, mask: mask) &+ offset, minimum, maximum)
+            let u = wide(x ^ signBit)
+            let even = u & low32, odd = u &>> 32
+            let evenResult = (even &* evenMultiplier &+ (even & evenRounding) &+ evenAddend) &>> evenShift
+            let oddResult = (odd &* oddMultiplier &+ (odd & oddRounding) &+ oddAddend) &>> oddShift
+            let v = unsafeBitCast((evenResult & low32) | (oddResult &<< 32), to: Int32Lanes.self) &+ offset
+            let narrowed = clampedToInt8(v, minimum, maximum)
             let o = out + r &* outStride
             if count == lanes {
-                storeNarrowed(v, to: UnsafeMutableRawPointer(o))
+                UnsafeMutableRawPointer(o).storeBytes(of: narrowed, as: Int8Lanes.self)
             } else {
-                for j in 0..<count { o[j] = Int8(truncatingIfNeeded: v[j]) }
+                for j in 0..<count { o[j] = narrowed[j] }
             }
         }
     }

@@ -20,10 +20,10 @@ func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
         let biasData = ctx.optionalInput(2)?.constantData
         if !ctx.executor.useReferenceKernels, filterZero == 0, input.channels == filter.channels,
-           let weights = w.constantData, b == nil || biasData != nil {
+           let weights = w.constantData, b == nil || biasData != nil,
+           let prepared = PreparedInt8Conv2D(params, filter: weights.assumingMemoryBound(to: Int8.self), filterShape: filter,
+                                             bias: biasData?.assumingMemoryBound(to: Int32.self), inputShape: input, outputShape: output) {
             // Constant symmetric weights: repacked once with the input offset folded into the bias.
-            let prepared = PreparedInt8Conv2D(params, filter: weights.assumingMemoryBound(to: Int8.self), filterShape: filter,
-                                              bias: biasData?.assumingMemoryBound(to: Int32.self), inputShape: input, outputShape: output)
             ctx.requestScratch(bytes: prepared.scratchCount(threadCount: ctx.executor.threads.threadCount))
             return { c in
                 conv2DInt8Optimized(prepared, input: c.data(xi, as: Int8.self), inputShape: input, output: c.data(yi, as: Int8.self),

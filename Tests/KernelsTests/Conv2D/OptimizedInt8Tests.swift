@@ -34,7 +34,7 @@ import Kernels
                                 bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
             }
             let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
-                                              inputShape: inShape, outputShape: outShape)
+                                              inputShape: inShape, outputShape: outShape)!
             inPlace = prepared.readsWindowsInPlace
             var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount(threadCount: pool.threadCount), 1))
             scratch.withUnsafeMutableBufferPointer { s in
@@ -218,7 +218,7 @@ import Kernels
                                 bias: nil, output: $0.baseAddress!, outputShape: outShape)
             }
             let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: nil,
-                                              inputShape: inShape, outputShape: outShape)
+                                              inputShape: inShape, outputShape: outShape)!
             var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: threads))
             scratch.withUnsafeMutableBufferPointer { s in
                 optimised.withUnsafeMutableBufferPointer {
@@ -232,65 +232,141 @@ import Kernels
     }
 
     /// Requantisation at the edges of the fixed-point arithmetic, beyond what real scales give:
-    /// any int32 multiplier (negative ones and Int32.min, whose doubling high multiply
-    /// saturates), shifts from -31 to 8, biases up to the int32 extremes (wrapping sums), and
-    /// inputs at the zero point so the accumulator equals the bias exactly.
+    /// any multiplier in [0, 2^31) (0, 1, 2^30, Int32.max and random ones), every shift from
+    /// -31 to 8, biases up to the int32 extremes (wrapping sums, so the rescaled value covers
+    /// the whole int32 range and both signs), and inputs at the zero point so the accumulator
+    /// equals the bias exactly.
     @Test func extremeRequantizationMatchesReference() {
         var rng = SplitMix64(seed: 104)
-        for trial in 0..<60 {
+        for trial in 0..<80 {
             let channels = Int.random(in: 1...37, using: &rng)
             let inShape = NHWC(batch: 1, height: 2, width: 3, channels: channels)
             let (g, _, _) = ConvGeometry.make(padding: .same, inputHeight: 2, inputWidth: 3, filterHeight: 3, filterWidth: 3,
                                               strideHeight: 1, strideWidth: 1)!
             var params = randomParams(&rng, geometry: g, channels: channels)
-            params.outputMultipliers = (0..<channels).map { _ in
-                let m: Int32 = [Int32.min, .max, 0, 1 << 30, Int32.random(in: .min ... .max, using: &rng)][Int.random(in: 0...4, using: &rng)]
-                return QuantizedMultiplier(multiplier: m, shift: Int.random(in: -31...8, using: &rng))
+            params.outputMultipliers = (0..<channels).map { c in
+                let m: Int32 = [.max, 0, 1, 1 << 30, Int32.random(in: 0 ... .max, using: &rng)][Int.random(in: 0...4, using: &rng)]
+                // Every shift appears: channel c of trial t takes shift (t + c) mod 40 - 31.
+                return QuantizedMultiplier(multiplier: m, shift: (trial + c) % 40 - 31)
             }
             let atZeroPoint = trial % 2 == 0
             let input = atZeroPoint ? [Int8](repeating: Int8(-params.inputOffset), count: inShape.elementCount)
                                     : random(inShape.elementCount, &rng)
-            let bias = (0..<channels).map { _ in [Int32.min, .max, Int32.random(in: .min ... .max, using: &rng)][Int.random(in: 0...2, using: &rng)] }
-            let filter = random(9 * channels * channels, &rng), dwFilter = random(9 * channels, &rng)
-            let filterShape = NHWC(batch: channels, height: 3, width: 3, channels: channels)
-            let dwShape = NHWC(batch: 1, height: 3, width: 3, channels: channels)
-            var reference = [Int8](repeating: 0, count: inShape.elementCount), optimised = reference
-            var dwReference = reference, dwOptimised = reference
-            input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { bb in
-                filter.withUnsafeBufferPointer { w in
-                    reference.withUnsafeMutableBufferPointer {
-                        quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                        bias: bb.baseAddress, output: $0.baseAddress!, outputShape: inShape)
-                    }
-                    let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
-                                                  inputShape: inShape, outputShape: inShape)
-                    var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: 1))
-                    scratch.withUnsafeMutableBufferPointer { s in
-                        optimised.withUnsafeMutableBufferPointer {
-                            conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
-                                                outputShape: inShape, scratch: s.baseAddress)
-                        }
-                    }
-                }
-                dwFilter.withUnsafeBufferPointer { w in
-                    dwReference.withUnsafeMutableBufferPointer {
-                        quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
-                                                 filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: inShape)
-                    }
-                    let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, filter: w.baseAddress!, filterShape: dwShape,
-                                                               bias: bb.baseAddress)!
-                    var scratch = [Int8](repeating: 0, count: prepared.scratchCount(outputWidth: 3, threadCount: 1))
-                    scratch.withUnsafeMutableBufferPointer { s in
-                        dwOptimised.withUnsafeMutableBufferPointer {
-                            depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
-                                                         outputShape: inShape, scratch: s.baseAddress!)
-                        }
-                    }
-                }
-            }}
+            let bias = (0..<channels).map { _ in
+                [Int32.min, .max, -1, 0, Int32.random(in: .min ... .max, using: &rng)][Int.random(in: 0...4, using: &rng)]
+            }
+            let (reference, optimised, dwReference, dwOptimised) = runBoth(params, input: input, shape: inShape, bias: bias, rng: &rng)
             #expect(optimised == reference, "trial \(trial)")
             #expect(dwOptimised == dwReference, "trial \(trial)")
         }
+    }
+
+    /// The vector requantisation against the scalar one over many accumulators: a 1x1
+    /// convolution of one input channel, whose 256 pixels hold every int8 value, so channel c's
+    /// sums are `bias[c] + w[c] * (v + inputOffset)` around a random bias (biases near the
+    /// int32 extremes wrap). Every shift from -31 to 8 and multipliers from 0 to Int32.max.
+    @Test func requantizationSweepMatchesReference() {
+        var rng = SplitMix64(seed: 106)
+        let channels = 40
+        let inShape = NHWC(batch: 1, height: 16, width: 16, channels: 1)
+        let outShape = NHWC(batch: 1, height: 16, width: 16, channels: channels)
+        let filterShape = NHWC(batch: channels, height: 1, width: 1, channels: 1)
+        let (g, _, _) = ConvGeometry.make(padding: .valid, inputHeight: 16, inputWidth: 16, filterHeight: 1, filterWidth: 1,
+                                          strideHeight: 1, strideWidth: 1)!
+        let input = (0..<256).map { Int8(truncatingIfNeeded: $0) }
+        var unclamped = 0
+        for trial in 0..<300 {
+            var params = randomParams(&rng, geometry: g, channels: channels)
+            params.activation = ActivationRange(min: -128, max: 127)
+            params.outputMultipliers = (0..<channels).map { c in
+                let m: Int32 = [.max, 1 << 30, Int32.random(in: 1 << 30 ... .max, using: &rng),
+                                Int32.random(in: 0 ... .max, using: &rng)][Int.random(in: 0...3, using: &rng)]
+                return QuantizedMultiplier(multiplier: m, shift: c % 40 - 31)
+            }
+            let bias = (0..<channels).map { _ -> Int32 in
+                let scale = Int32(1) << Int32.random(in: 0...30, using: &rng)
+                return Int32.random(in: -scale...scale, using: &rng) &+ (trial % 5 == 0 ? Int32.max : 0)
+            }
+            let filter = random(channels, &rng)
+            let (reference, optimised, _) = run(params, input: input, inShape: inShape, filter: filter, filterShape: filterShape,
+                                                bias: bias, outShape: outShape, pool: ThreadPool(threadCount: 1))
+            #expect(optimised == reference, "trial \(trial)")
+            if optimised != reference { break }
+            unclamped += reference.count { $0 != -128 && $0 != 127 }
+        }
+        // Most sums saturate; enough must land inside the range for the rounding to show.
+        #expect(unclamped > 100_000)
+    }
+
+    /// A negative multiplier (only a negative scale, which prepare refuses, gives one; Int32.min
+    /// among them, whose doubling high multiply saturates) or a right shift beyond 31 has no
+    /// vector requantisation: both optimised layers decline it, leaving the reference kernel.
+    @Test(arguments: [QuantizedMultiplier(multiplier: .min, shift: 0), QuantizedMultiplier(multiplier: -(1 << 30), shift: -3),
+                      QuantizedMultiplier(multiplier: 1 << 30, shift: -32)])
+    func unrepresentableRequantizationIsDeclined(_ m: QuantizedMultiplier) {
+        var rng = SplitMix64(seed: 105)
+        let (g, _, _) = ConvGeometry.make(padding: .same, inputHeight: 2, inputWidth: 3, filterHeight: 3, filterWidth: 3,
+                                          strideHeight: 1, strideWidth: 1)!
+        var params = randomParams(&rng, geometry: g, channels: 2)
+        params.outputMultipliers = [QuantizedMultiplier(multiplier: 1 << 30, shift: -2), m]
+        let filter = random(9 * 2 * 2, &rng)
+        filter.withUnsafeBufferPointer { w in
+            #expect(PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: NHWC(batch: 2, height: 3, width: 3, channels: 2),
+                                       bias: nil, inputShape: NHWC(batch: 1, height: 2, width: 3, channels: 2),
+                                       outputShape: NHWC(batch: 1, height: 2, width: 3, channels: 2)) == nil)
+            #expect(PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, filter: w.baseAddress!,
+                                                filterShape: NHWC(batch: 1, height: 3, width: 3, channels: 2), bias: nil) == nil)
+        }
+        params.outputMultipliers[1] = QuantizedMultiplier(multiplier: 1 << 30, shift: -31)
+        filter.withUnsafeBufferPointer { w in
+            #expect(PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, filter: w.baseAddress!,
+                                                filterShape: NHWC(batch: 1, height: 3, width: 3, channels: 2), bias: nil) != nil)
+        }
+    }
+
+    /// A same-size 3x3 CONV_2D and DEPTHWISE_CONV_2D over `shape` through the reference and the
+    /// optimised kernels, with random filters.
+    private func runBoth(_ params: QuantizedConvParams, input: [Int8], shape: NHWC, bias: [Int32], rng: inout SplitMix64)
+        -> (reference: [Int8], optimised: [Int8], dwReference: [Int8], dwOptimised: [Int8]) {
+        let channels = shape.channels
+        let filter = random(9 * channels * channels, &rng), dwFilter = random(9 * channels, &rng)
+        let filterShape = NHWC(batch: channels, height: 3, width: 3, channels: channels)
+        let dwShape = NHWC(batch: 1, height: 3, width: 3, channels: channels)
+        var reference = [Int8](repeating: 0, count: shape.elementCount), optimised = reference
+        var dwReference = reference, dwOptimised = reference
+        input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { bb in
+            filter.withUnsafeBufferPointer { w in
+                reference.withUnsafeMutableBufferPointer {
+                    quantizedConv2D(params, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!, filterShape: filterShape,
+                                    bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape)
+                }
+                let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
+                                                  inputShape: shape, outputShape: shape)!
+                var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: 1))
+                scratch.withUnsafeMutableBufferPointer { s in
+                    optimised.withUnsafeMutableBufferPointer {
+                        conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: shape, output: $0.baseAddress!,
+                                            outputShape: shape, scratch: s.baseAddress)
+                    }
+                }
+            }
+            dwFilter.withUnsafeBufferPointer { w in
+                dwReference.withUnsafeMutableBufferPointer {
+                    quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                                             filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape)
+                }
+                let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, filter: w.baseAddress!, filterShape: dwShape,
+                                                           bias: bb.baseAddress)!
+                var scratch = [Int8](repeating: 0, count: prepared.scratchCount(outputWidth: shape.width, threadCount: 1))
+                scratch.withUnsafeMutableBufferPointer { s in
+                    dwOptimised.withUnsafeMutableBufferPointer {
+                        depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: shape, output: $0.baseAddress!,
+                                                     outputShape: shape, scratch: s.baseAddress!)
+                    }
+                }
+            }
+        }}
+        return (reference, optimised, dwReference, dwOptimised)
     }
 
     /// The vectorised same-shape int8 ADD against the reference on random scales, zero points,
@@ -365,7 +441,7 @@ import Kernels
         let actual = runBinary(Int8.self, input, filter, outputCount: output.count) { i, w, o in
             withOptionalPointer(bias) { b in
                 let prepared = PreparedInt8Conv2D(params, filter: w, filterShape: filter.nhwc, bias: b,
-                                                  inputShape: input.nhwc, outputShape: output.nhwc)
+                                                  inputShape: input.nhwc, outputShape: output.nhwc)!
                 var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount(threadCount: 1), 1))
                 scratch.withUnsafeMutableBufferPointer { s in
                     conv2DInt8Optimized(prepared, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc, scratch: s.baseAddress)
