@@ -17,7 +17,8 @@ struct Int8Requantization: Sendable {
     /// The constant vectors of a group, in storage order. The first six hold one int32 per
     /// channel; the last two one uint64 per channel of the even and odd channels.
     enum Slot: Int, CaseIterable {
-        /// The folded bias.
+        /// The folded bias plus `2^(31 - leftShift)`: after the left shift that flips the sum's
+        /// sign bit, which reads it as unsigned (see ``Int8Requantizer``).
         case bias
         /// `2^leftShift` (the left shift of rescales above one, done as TFLite does, in int32).
         case leftPower
@@ -40,9 +41,9 @@ struct Int8Requantization: Sendable {
     let minimum: Int32
     let maximum: Int32
 
-    /// Nil when a multiplier is negative or a right shift exceeds 31 (see the type's notes).
+    /// Nil when a multiplier is negative or a shift exceeds 31 either way (see the type's notes).
     init?(foldedBias: [Int32], multipliers: [QuantizedMultiplier], outputOffset: Int32, activation: ActivationRange<Int32>) {
-        guard multipliers.allSatisfy({ $0.multiplier >= 0 && $0.shift >= -31 }) else { return nil }
+        guard multipliers.allSatisfy({ $0.multiplier >= 0 && (-31...31).contains($0.shift) }) else { return nil }
         let lanes = int8LaneCount
         let groups = (foldedBias.count + lanes - 1) / lanes
         var constants = [Int32](repeating: 0, count: groups * Slot.allCases.count * lanes)
@@ -51,7 +52,7 @@ struct Int8Requantization: Sendable {
             let left = max(q.shift, 0), right = max(-q.shift, 0)
             let base = c / lanes * Slot.allCases.count * lanes + c % lanes
             func set(_ slot: Slot, _ value: Int32) { constants[base + slot.rawValue * lanes] = value }
-            set(.bias, foldedBias[c])
+            set(.bias, foldedBias[c] &+ Int32(truncatingIfNeeded: UInt32(1) << (31 - left)))
             // `multiplyByQuantizedMultiplier` multiplies by `1 << leftShift` in int32.
             set(.leftPower, Int32(1) << Int32(left))
             set(.offset, outputOffset &- Int32(truncatingIfNeeded: UInt64(1) << (32 - right)))
@@ -125,24 +126,27 @@ struct Int8Requantizer {
         let evenRounding = rounding & low32, oddRounding = rounding &>> 32
         let evenShift = shift & low32, oddShift = shift &>> 32
         let evenAddend = wide(load(.evenAddend)), oddAddend = wide(load(.oddAddend))
-        let signBit = Int32Lanes(repeating: .min)
-        for r in 0..<rowCount {
-            let sums = rows.loadUnaligned(fromByteOffset: r &* sumStride, as: Int32Lanes.self)
-            // The left shift (a multiply by its power of two) only exists for rescales above one.
-            let x = hasLeftShift ? (sums &+ bias) &* leftPower : sums &+ bias
-            let u = wide(x ^ signBit)
-            let even = u & low32, odd = u &>> 32
-            let evenResult = (even &* evenMultiplier &+ (even & evenRounding) &+ evenAddend) &>> evenShift
-            let oddResult = (odd &* oddMultiplier &+ (odd & oddRounding) &+ oddAddend) &>> oddShift
-            let v = unsafeBitCast((evenResult & low32) | (oddResult &<< 32), to: Int32Lanes.self) &+ offset
-            let narrowed = clampedToInt8(v, minimum, maximum)
-            let o = out + r &* outStride
-            if count == lanes {
-                UnsafeMutableRawPointer(o).storeBytes(of: narrowed, as: Int8Lanes.self)
-            } else {
-                for j in 0..<count { o[j] = narrowed[j] }
+        // The loop is written twice, with and without the left shift, so the common case does
+        // not multiply every vector by one.
+        @inline(__always) func requantize(leftShifts: Bool) {
+            for r in 0..<rowCount {
+                let sums = rows.loadUnaligned(fromByteOffset: r &* sumStride, as: Int32Lanes.self)
+                // The stored bias makes this `x + 2^31`, x's sign bit flipped (see `Slot.bias`).
+                let u = wide(leftShifts ? (sums &+ bias) &* leftPower : sums &+ bias)
+                let even = u & low32, odd = u &>> 32
+                let evenResult = (even &* evenMultiplier &+ (even & evenRounding) &+ evenAddend) &>> evenShift
+                let oddResult = (odd &* oddMultiplier &+ (odd & oddRounding) &+ oddAddend) &>> oddShift
+                let v = unsafeBitCast((evenResult & low32) | (oddResult &<< 32), to: Int32Lanes.self) &+ offset
+                let narrowed = clampedToInt8(v, minimum, maximum)
+                let o = out + r &* outStride
+                if count == lanes {
+                    UnsafeMutableRawPointer(o).storeBytes(of: narrowed, as: Int8Lanes.self)
+                } else {
+                    for j in 0..<count { o[j] = narrowed[j] }
+                }
             }
         }
+        if hasLeftShift { requantize(leftShifts: true) } else { requantize(leftShifts: false) }
     }
 }
 

@@ -299,10 +299,10 @@ import Kernels
     }
 
     /// A negative multiplier (only a negative scale, which prepare refuses, gives one; Int32.min
-    /// among them, whose doubling high multiply saturates) or a right shift beyond 31 has no
+    /// among them, whose doubling high multiply saturates) or a shift beyond 31 either way has no
     /// vector requantisation: both optimised layers decline it, leaving the reference kernel.
     @Test(arguments: [QuantizedMultiplier(multiplier: .min, shift: 0), QuantizedMultiplier(multiplier: -(1 << 30), shift: -3),
-                      QuantizedMultiplier(multiplier: 1 << 30, shift: -32)])
+                      QuantizedMultiplier(multiplier: 1 << 30, shift: -32), QuantizedMultiplier(multiplier: 1 << 30, shift: 32)])
     func unrepresentableRequantizationIsDeclined(_ m: QuantizedMultiplier) {
         var rng = SplitMix64(seed: 105)
         let (g, _, _) = ConvGeometry.make(padding: .same, inputHeight: 2, inputWidth: 3, filterHeight: 3, filterWidth: 3,
