@@ -32,7 +32,7 @@ public func quantizedAddInt8Optimized(_ params: QuantizedAddParams, _ a: UnsafeP
             let xs = roundingDivideByPOT(highMul(x &* scale, m1.multiplier), m1.shift, mask: m1.mask)
             let ys = roundingDivideByPOT(highMul(y &* scale, m2.multiplier), m2.shift, mask: m2.mask)
             let sum = roundingDivideByPOT(highMul(xs &+ ys, mo.multiplier), mo.shift, mask: mo.mask)
-            storeNarrowed(clamped(sum &+ outputOffset, lo, hi), to: UnsafeMutableRawPointer(output + i))
+            UnsafeMutableRawPointer(output + i).storeBytes(of: clampedToInt8(sum &+ outputOffset, lo, hi), as: Int8Lanes.self)
             i += lanes
         }
         while i < range.upperBound {

@@ -30,19 +30,6 @@ func loadInt8AsInt32(_ p: UnsafeRawPointer) -> Int32Lanes {
                       Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
 }
 
-/// Each lane clamped to `lo...hi`.
-@inline(__always)
-func clamped(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int32Lanes {
-    Int32Lanes(lowHalf: clamped8(v.lowHalf, lo, hi), highHalf: clamped8(v.highHalf, lo, hi))
-}
-
-/// Narrows clamped int32 lanes to int8 and stores them.
-@inline(__always)
-func storeNarrowed(_ v: Int32Lanes, to p: UnsafeMutableRawPointer) {
-    p.storeBytes(of: narrowedToInt8(v.lowHalf), as: SIMD8<Int8>.self)
-    p.storeBytes(of: narrowedToInt8(v.highHalf), toByteOffset: 8, as: SIMD8<Int8>.self)
-}
-
 /// One vector of int8 results, one per ``Int32Lanes`` lane.
 typealias Int8Lanes = SIMD16<Int8>
 
@@ -103,18 +90,6 @@ func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
 func loadInt8AsInt32(_ p: UnsafeRawPointer) -> Int32Lanes {
     let v = p.loadUnaligned(as: SIMD8<Int8>.self)
     return Int32Lanes(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]))
-}
-
-/// Each lane clamped to `lo...hi`.
-@inline(__always)
-func clamped(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int32Lanes {
-    clamped8(v, lo, hi)
-}
-
-/// Narrows clamped int32 lanes to int8 and stores them.
-@inline(__always)
-func storeNarrowed(_ v: Int32Lanes, to p: UnsafeMutableRawPointer) {
-    p.storeBytes(of: narrowedToInt8(v), as: SIMD8<Int8>.self)
 }
 
 /// One vector of int8 results, one per ``Int32Lanes`` lane.
@@ -232,14 +207,6 @@ func roundingDivideByPOT(_ x: Int32Lanes, _ exponent: Int32Lanes, mask: Int32Lan
     return (x &>> exponent) &- ((threshold &- remainder) &>> 31)
 }
 
-/// Eight lanes clamped to `lo...hi` (`vpmaxsd`/`vpminsd`; the standard library's
-/// `replacing(with:where:)` round-trips through mask registers).
-@inline(__always)
-func clamped8(_ v: SIMD8<Int32>, _ lo: Int32, _ hi: Int32) -> SIMD8<Int32> {
-    SIMD8(min(max(v[0], lo), hi), min(max(v[1], lo), hi), min(max(v[2], lo), hi), min(max(v[3], lo), hi),
-          min(max(v[4], lo), hi), min(max(v[5], lo), hi), min(max(v[6], lo), hi), min(max(v[7], lo), hi))
-}
-
 /// Eight int8 lanes as floats.
 @inline(__always)
 func int8AsFloat(_ v: SIMD8<Int8>) -> SIMD8<Float> {
@@ -252,10 +219,3 @@ func int8AsInt16(_ v: SIMD8<Int8>) -> SIMD8<Int16> {
     SIMD8(Int16(v[0]), Int16(v[1]), Int16(v[2]), Int16(v[3]), Int16(v[4]), Int16(v[5]), Int16(v[6]), Int16(v[7]))
 }
 
-/// The low 8 bits of eight int32 lanes.
-@inline(__always)
-func narrowedToInt8(_ v: SIMD8<Int32>) -> SIMD8<Int8> {
-    SIMD8(Int8(truncatingIfNeeded: v[0]), Int8(truncatingIfNeeded: v[1]), Int8(truncatingIfNeeded: v[2]),
-          Int8(truncatingIfNeeded: v[3]), Int8(truncatingIfNeeded: v[4]), Int8(truncatingIfNeeded: v[5]),
-          Int8(truncatingIfNeeded: v[6]), Int8(truncatingIfNeeded: v[7]))
-}
