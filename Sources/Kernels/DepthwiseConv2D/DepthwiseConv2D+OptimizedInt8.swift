@@ -125,10 +125,49 @@ private func depthwiseConv2DInt8Rows(
 
     prepared.weights.withUnsafeBufferPointer { weightBuffer in
     prepared.requantization.withRequantizer { q in
-        let weights = UnsafeRawPointer(weightBuffer.baseAddress!)
-        @inline(__always) func tapWeights(_ group: Int, _ t: Int) -> FloatLanes {
-            weights.loadUnaligned(fromByteOffset: (group * taps + t) * lanes * 4, as: FloatLanes.self)
+        let weights = UnsafeRawPointer(weightBuffer.baseAddress!), rows0 = UnsafeRawPointer(scratch)
+        let rowBytes = rowLength &* elementBytes, tapBytes = dw &* stride &* elementBytes
+        let stepBytes = sw &* stride &* elementBytes, groupWeightBytes = taps &* lanes &* 4
+
+        /// One output row from the padded rows, for a `height x width` window. Called with
+        /// literal sizes for 3x3 and 5x5, so the tap loops unroll into straight-line code with
+        /// constant offsets; with the sizes as variables, the index arithmetic of each tap
+        /// outweighed its four multiply-adds.
+        @inline(__always) func outputRow(_ outRow: UnsafeMutablePointer<Int8>, height kh: Int, width kw: Int) {
+            var ox = 0
+            while ox < outWidth {
+                // Four neighbouring pixels share each weight load and give the multiply-adds
+                // four independent chains. Past the end of the row, missing pixels repeat the
+                // last one (their results are not stored), keeping the tap loop branch-free.
+                let n = min(4, outWidth &- ox)
+                let o1 = min(1, n &- 1) &* stepBytes, o2 = min(2, n &- 1) &* stepBytes, o3 = min(3, n &- 1) &* stepBytes
+                let pixels = rows0 + ox &* stepBytes
+                for group in 0..<groups {
+                    let w = weights + group &* groupWeightBytes
+                    let x = pixels + group &* lanes &* elementBytes
+                    var acc0 = start, acc1 = start, acc2 = start, acc3 = start
+                    for ky in 0..<kh {
+                        for kx in 0..<kw {
+                            let tap = w.loadUnaligned(fromByteOffset: (ky &* kw &+ kx) &* lanes &* 4, as: FloatLanes.self)
+                            let p = x + (ky &* rowBytes &+ kx &* tapBytes)
+                            acc0 = multiplyAdd(acc0, loadPaddedRow(p), tap)
+                            acc1 = multiplyAdd(acc1, loadPaddedRow(p + o1), tap)
+                            acc2 = multiplyAdd(acc2, loadPaddedRow(p + o2), tap)
+                            acc3 = multiplyAdd(acc3, loadPaddedRow(p + o3), tap)
+                        }
+                    }
+                    let c = group &* lanes
+                    // The four pixels' sums requantised in one call (see `Int8Requantizer.store(rows:...)`).
+                    var pixelSums = (exactSums(acc0), exactSums(acc1), exactSums(acc2), exactSums(acc3))
+                    withUnsafeBytes(of: &pixelSums) {
+                        q.store(rows: $0.baseAddress!, sumStride: lanes &* 4, rowCount: n, group: group,
+                                to: outRow + (ox &* channels &+ c), outStride: channels, count: min(lanes, channels &- c))
+                    }
+                }
+                ox &+= n
+            }
         }
+
         for r in rows {
             let b = r / outputShape.height, oy = r % outputShape.height
             let iy0 = oy * g.strideHeight - g.paddingHeight.before
@@ -155,41 +194,10 @@ private func depthwiseConv2DInt8Rows(
                 }
             }
             let outRow = output + r * outWidth * channels
-
-            var ox = 0
-            while ox < outWidth {
-                // Four neighbouring pixels share each weight load and give the multiply-adds
-                // four independent chains. Past the end of the row, missing pixels repeat the
-                // last one (their results are not stored), keeping the tap loop branch-free.
-                let n = min(4, outWidth - ox)
-                let step = sw * stride
-                let o1 = min(1, n - 1) * step, o2 = min(2, n - 1) * step, o3 = min(3, n - 1) * step
-                for group in 0..<groups {
-                    let c = group * lanes
-                    var acc0 = start, acc1 = start, acc2 = start, acc3 = start
-                    var t = 0
-                    for ky in 0..<kh {
-                        let p = UnsafeRawPointer(scratch + ky * rowLength + ox * step + c)
-                        for kx in 0..<kw {
-                            let w = tapWeights(group, t)
-                            let x = p + kx * dw * stride * elementBytes
-                            acc0 = multiplyAdd(acc0, loadPaddedRow(x), w)
-                            acc1 = multiplyAdd(acc1, loadPaddedRow(x + o1 * elementBytes), w)
-                            acc2 = multiplyAdd(acc2, loadPaddedRow(x + o2 * elementBytes), w)
-                            acc3 = multiplyAdd(acc3, loadPaddedRow(x + o3 * elementBytes), w)
-                            t += 1
-                        }
-                    }
-                    let count = min(lanes, channels - c)
-                    let out = outRow + ox * channels + c
-                    // The four pixels' sums requantised in one call (see `Int8Requantizer.store(rows:...)`).
-                    var pixelSums = (exactSums(acc0), exactSums(acc1), exactSums(acc2), exactSums(acc3))
-                    withUnsafeBytes(of: &pixelSums) {
-                        q.store(rows: $0.baseAddress!, sumStride: lanes * 4, rowCount: n, group: group,
-                                to: out, outStride: channels, count: count)
-                    }
-                }
-                ox += n
+            switch (kh, kw) {
+            case (3, 3): outputRow(outRow, height: 3, width: 3)
+            case (5, 5): outputRow(outRow, height: 5, width: 5)
+            default: outputRow(outRow, height: kh, width: kw)
             }
         }
     }}

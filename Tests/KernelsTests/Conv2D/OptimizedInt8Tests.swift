@@ -87,15 +87,18 @@ import Kernels
         for trial in 0..<80 {
             let inShape = NHWC(batch: 1, height: Int.random(in: 1...9, using: &rng), width: Int.random(in: 1...9, using: &rng),
                                channels: Int.random(in: 1...70, using: &rng))
+            // Square windows (3x3 and 5x5 have their own unrolled loops) and, every third trial,
+            // rectangular ones.
             let k = Int.random(in: 1...5, using: &rng), stride = Int.random(in: 1...2, using: &rng)
+            let kw = trial % 3 == 1 ? Int.random(in: 1...5, using: &rng) : k
             let dilation = trial % 5 == 2 ? 2 : 1
             let multiplier = trial % 4 == 0 ? 2 : 1
             guard let (g, oh, ow) = ConvGeometry.make(padding: Bool.random(using: &rng) ? .same : .valid, inputHeight: inShape.height,
-                                                      inputWidth: inShape.width, filterHeight: k, filterWidth: k,
+                                                      inputWidth: inShape.width, filterHeight: k, filterWidth: kw,
                                                       strideHeight: stride, strideWidth: stride,
                                                       dilationHeight: dilation, dilationWidth: dilation), oh > 0, ow > 0 else { continue }
             let channels = inShape.channels * multiplier
-            let filterShape = NHWC(batch: 1, height: k, width: k, channels: channels)
+            let filterShape = NHWC(batch: 1, height: k, width: kw, channels: channels)
             let outShape = NHWC(batch: 1, height: oh, width: ow, channels: channels)
             let params = randomParams(&rng, geometry: g, channels: channels, wideMultipliers: trial % 4 == 3)
             let input = random(inShape.elementCount, &rng), filter = random(filterShape.elementCount, &rng)
