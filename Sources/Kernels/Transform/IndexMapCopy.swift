@@ -66,10 +66,17 @@ public struct IndexMapCopy: Sendable {
     }
 
     /// Output rows `rows` (of the innermost axis) of ``run(input:output:padValue:threads:)``.
+    ///
+    /// A channel PAD (BlazeFace widens its residual branches this way) has a row per pixel of a
+    /// few dozen bytes, so the per-row cost is what matters: the outer axes' offset is kept
+    /// incrementally (only the axis that advanced is looked up again), and short runs are
+    /// copied and zeroed inline rather than through `memcpy`/`memset` calls.
     private func run(rows: Range<Int>, input: UnsafeRawPointer, output: UnsafeMutableRawPointer, padValue: UnsafeRawPointer?) {
         let rank = outputShape.count
-        // The odometer over the outer axes lives on the stack: this runs at every invoke.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: rank) { index in
+        // The odometer over the outer axes and each axis's table entry live on the stack: this
+        // runs at every invoke.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * rank) { scratch in
+            let index = scratch.baseAddress!, entry = index + rank
             // The odometer of the first row.
             var rest = rows.lowerBound
             index[rank - 1] = 0
@@ -77,45 +84,65 @@ public struct IndexMapCopy: Sendable {
                 index[d] = rest % outputShape[d]
                 rest /= outputShape[d]
             }
+            for d in 0..<(rank - 1) { entry[d] = tables[d][index[d]] }
             let inner = outputShape[rank - 1]
-            var base = 0          // Sum of the outer axes' table entries.
-            var padded = false    // Whether any outer axis sits in padding.
-            func recompute() {
-                base = 0; padded = false
-                for d in 0..<(rank - 1) {
-                    let t = tables[d][index[d]]
-                    if t < 0 { padded = true } else { base += t }
-                }
-            }
-            recompute()
             let rowBytes = inner * elementSize
             var dst = output + rows.lowerBound * rowBytes
-            for _ in rows {
-                if padded {
-                    Self.fill(dst, padValue, count: inner, elementSize: elementSize)
-                } else {
-                    for run in runs {
-                        let target = dst + run.start * elementSize
-                        if run.source < 0 {
-                            Self.fill(target, padValue, count: run.length, elementSize: elementSize)
-                        } else if run.length == 1 {
-                            Self.copyElement(from: input + (base + run.source) * elementSize, to: target, elementSize)
-                        } else {
-                            target.copyMemory(from: input + (base + run.source) * elementSize, byteCount: run.length * elementSize)
+            runs.withUnsafeBufferPointer { runs in
+                for _ in rows {
+                    // Sum of the outer axes' table entries, or padding if any is padding.
+                    var base = 0, padded = false
+                    for d in 0..<(rank &- 1) {
+                        let t = entry[d]
+                        if t < 0 { padded = true } else { base &+= t }
+                    }
+                    if padded {
+                        Self.fill(dst, padValue, count: inner, elementSize: elementSize)
+                    } else {
+                        for run in runs {
+                            let target = dst + run.start &* elementSize
+                            if run.source < 0 {
+                                Self.fill(target, padValue, count: run.length, elementSize: elementSize)
+                            } else if run.length == 1 {
+                                Self.copyElement(from: input + (base &+ run.source) &* elementSize, to: target, elementSize)
+                            } else {
+                                Self.copyBytes(from: input + (base &+ run.source) &* elementSize, to: target,
+                                               count: run.length &* elementSize)
+                            }
                         }
                     }
+                    dst += rowBytes
+                    var d = rank - 2
+                    while d >= 0 {
+                        index[d] += 1
+                        if index[d] < outputShape[d] {
+                            entry[d] = tables[d][index[d]]
+                            break
+                        }
+                        index[d] = 0
+                        entry[d] = tables[d][0]
+                        d -= 1
+                    }
                 }
-                dst += rowBytes
-                var d = rank - 2
-                while d >= 0 {
-                    index[d] += 1
-                    if index[d] < outputShape[d] { break }
-                    index[d] = 0
-                    d -= 1
-                }
-                recompute()
             }
         }
+    }
+
+    /// Copies `count` bytes: up to 256 with 16-byte vector moves (the last one overlapping the
+    /// one before), longer ones with `memcpy`.
+    @inline(__always)
+    static func copyBytes(from src: UnsafeRawPointer, to dst: UnsafeMutableRawPointer, count: Int) {
+        guard count >= 16, count <= 256 else {
+            dst.copyMemory(from: src, byteCount: count)
+            return
+        }
+        var i = 0
+        while i &+ 16 < count {
+            dst.storeBytes(of: src.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), toByteOffset: i, as: SIMD16<UInt8>.self)
+            i &+= 16
+        }
+        let last = count &- 16
+        dst.storeBytes(of: src.loadUnaligned(fromByteOffset: last, as: SIMD16<UInt8>.self), toByteOffset: last, as: SIMD16<UInt8>.self)
     }
 
     /// A stretch of the innermost axis that is either consecutive input elements starting at
@@ -146,7 +173,18 @@ public struct IndexMapCopy: Sendable {
     @inline(__always)
     static func fill(_ dst: UnsafeMutableRawPointer, _ value: UnsafeRawPointer?, count: Int, elementSize: Int) {
         guard let value else {
-            dst.initializeMemory(as: UInt8.self, repeating: 0, count: count * elementSize)
+            let bytes = count &* elementSize
+            guard bytes >= 16, bytes <= 256 else {
+                dst.initializeMemory(as: UInt8.self, repeating: 0, count: bytes)
+                return
+            }
+            // Short zero runs (a few padded channels) inline, like `copyBytes`.
+            var i = 0
+            while i &+ 16 < bytes {
+                dst.storeBytes(of: SIMD16<UInt8>(), toByteOffset: i, as: SIMD16<UInt8>.self)
+                i &+= 16
+            }
+            dst.storeBytes(of: SIMD16<UInt8>(), toByteOffset: bytes &- 16, as: SIMD16<UInt8>.self)
             return
         }
         for i in 0..<count { copyElement(from: value, to: dst + i * elementSize, elementSize) }

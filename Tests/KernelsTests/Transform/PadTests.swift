@@ -4,15 +4,21 @@ import Kernels
 
 @Suite struct PadTests {
     /// Random ranks, extents and paddings (including zero) for constant and mirror padding,
-    /// against the per-index definitions.
+    /// against the per-index definitions. Every other trial has a long innermost axis and
+    /// padding (a channel pad), so copies and fills of a row run from a few bytes to over 256
+    /// (the inline and the `memcpy` paths).
     @Test(arguments: [1, 2, 4, 8])
     func randomPaddingMatchesDefinition(elementSize: Int) {
         var rng = SplitMix64(seed: UInt64(190 + elementSize))
-        for _ in 0..<40 {
+        for trial in 0..<60 {
             let rank = rng.int(1...4)
-            let shape = (0..<rank).map { _ in rng.int(1...4) }
+            let long = trial % 2 == 1
+            let shape = (0..<rank).map { d in long && d == rank - 1 ? rng.int(5...70) : rng.int(1...4) }
             let n = Shape.elementCount(shape)
-            let constant = (0..<rank).map { _ in PadAmount(before: rng.int(0...3), after: rng.int(0...3)) }
+            let constant = (0..<rank).map { d in
+                long && d == rank - 1 ? PadAmount(before: rng.int(0...40), after: rng.int(0...40))
+                                      : PadAmount(before: rng.int(0...3), after: rng.int(0...3))
+            }
             let mode: MirrorPadMode = rng.int(0...1) == 0 ? .reflect : .symmetric
             // Reflection can reach extent - 1 elements past an edge, symmetric padding extent.
             let limit = { (d: Int) in mode == .reflect ? shape[d] - 1 : shape[d] }
