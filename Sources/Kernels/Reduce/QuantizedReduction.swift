@@ -1,6 +1,11 @@
 /// Calls `body(inputIndex, outputIndex)` for every input element in row-major order, where
 /// `outputIndex` is the element's position in the reduced (flattened) output.
 ///
+/// The innermost axis is a plain loop, its output index advancing by 1 (kept) or 0 (reduced),
+/// and the odometer moves once per row: a global average pool (MEAN over height and width,
+/// channels innermost) then sums whole channel rows in vectors. Stepping the odometer after
+/// every element made mobilenet_v2_int8's final MEAN 5% of the model.
+///
 /// - Parameters:
 ///   - reduced: one flag per input axis, true for the axes being reduced.
 @inline(__always)
@@ -8,6 +13,7 @@ func forEachReducedElement(inputShape: [Int], reduced: [Bool], _ body: (Int, Int
     let rank = inputShape.count
     let total = inputShape.reduce(1, *)
     guard total > 0 else { return }
+    guard rank > 0 else { return body(0, 0) }
     // The strides and the odometer live on the stack: this runs at every invoke.
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * rank) { memory in
         memory.initialize(repeating: 0)
@@ -18,10 +24,16 @@ func forEachReducedElement(inputShape: [Int], reduced: [Bool], _ body: (Int, Int
             outputStrides[axis] = step
             step *= inputShape[axis]
         }
-        var o = 0
-        for i in 0..<total {
-            body(i, o)
-            var axis = rank - 1
+        let inner = inputShape[rank - 1], innerKept = !reduced[rank - 1]
+        var o = 0, i = 0
+        while i < total {
+            if innerKept {
+                for k in 0..<inner { body(i &+ k, o &+ k) }
+            } else {
+                for k in 0..<inner { body(i &+ k, o) }
+            }
+            i &+= inner
+            var axis = rank - 2
             while axis >= 0 {
                 counter[axis] += 1
                 o += outputStrides[axis]

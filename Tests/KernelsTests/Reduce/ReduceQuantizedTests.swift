@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Kernels
 
@@ -55,5 +56,44 @@ import Kernels
         }
         let diff = UnitDifference(actual, output.values(Int64.self))
         #expect(diff.isExact, "\(f): \(diff)")
+    }
+
+    /// REDUCE_MAX and SUM against a per-element walk of the output index, over random ranks
+    /// (0 to 4), extents and reduced axes: the reduction walker visits every element once and
+    /// maps it to the right output, whether the innermost axis is kept or reduced.
+    @Test func reductionsMatchBruteForce() {
+        var rng = SplitMix64(seed: 61)
+        for _ in 0..<200 {
+            let shape = (0..<Int.random(in: 0...4, using: &rng)).map { _ in Int.random(in: 1...6, using: &rng) }
+            let mask = shape.map { _ in Bool.random(using: &rng) }
+            let input = (0..<shape.reduce(1, *)).map { _ in Int8.random(in: -128...127, using: &rng) }
+            let outCount = zip(shape, mask).reduce(1) { $1.1 ? $0 : $0 * $1.0 }
+            var wantMax = [Int8](repeating: .min, count: outCount), wantSum = [Int32](repeating: 0, count: outCount)
+            for i in 0..<input.count {
+                var rem = i, o = 0, step = 1
+                for axis in (0..<shape.count).reversed() {
+                    let c = rem % shape[axis]
+                    rem /= shape[axis]
+                    if !mask[axis] { o += c * step; step *= shape[axis] }
+                }
+                wantMax[o] = max(wantMax[o], input[i])
+                wantSum[o] += Int32(input[i])
+            }
+            var gotMax = [Int8](repeating: 0, count: outCount), gotSum = [Int8](repeating: 0, count: outCount)
+            let sums = TestBuffer(repeating: Int32(0), count: outCount)
+            // Scale 1 in and out, zero points 0: SUM's output is its int32 sum saturated to int8.
+            let unit = AffineQuantization(scale: 1, zeroPoint: 0)
+            input.withUnsafeBufferPointer { i in
+                gotMax.withUnsafeMutableBufferPointer {
+                    quantizedReduceMax(input: i.baseAddress!, inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount)
+                }
+                gotSum.withUnsafeMutableBufferPointer {
+                    quantizedMeanOrSum(QuantizedMeanSumParams(input: unit, output: unit), computeSum: true, input: i.baseAddress!,
+                                       inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount, sums: sums.pointer)
+                }
+            }
+            #expect(gotMax == wantMax, "\(shape) \(mask)")
+            #expect(gotSum == wantSum.map { Int8(clamping: $0) }, "\(shape) \(mask)")
+        }
     }
 }
