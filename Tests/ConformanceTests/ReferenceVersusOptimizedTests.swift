@@ -11,6 +11,8 @@ import TFLiteRuntime
         "zoo_fc_bmm__random", "zoo_conv2d_int8__random", "zoo_dwconv_int8__random",
         // PAD folded into convolutions, small-channel int8 first layer, LOGISTIC mask.
         "face_detection_full_range_sparse__astronaut", "ssd_detector_int8__astronaut", "selfie_segmentation__astronaut",
+        // RELU folded into ADD (and into convolutions, in selfie_segmentation).
+        "face_detection_short_range__astronaut",
     ]
 
     static func run(_ c: CorpusCase, reference: Bool, threads: Int) throws -> [Tensor] {

@@ -34,12 +34,22 @@ extension SubgraphExecutor {
             for t in op.inputs where t >= 0 { readers[Int(t), default: []].append(n) }
         }
         padFolds = [:]
+        activationFolds = [:]
+        // Activation nodes come after their producers: find them all before preparing any node.
+        var foldedActivationNodes = Set<Int>()
+        for m in graph.operators.indices {
+            if let (producer, fold) = activationFold(node: m, readers: readers) {
+                activationFolds[producer] = fold
+                foldedActivationNodes.insert(m)
+            }
+        }
         for (n, op) in graph.operators.enumerated() {
             if let (consumer, fold) = padFold(node: n, readers: readers) {
                 padFolds[consumer] = fold
                 continue
             }
-            let nodeInputs = inputIndices(ofNode: n), nodeOutputs = op.outputs.map(Int.init)
+            if foldedActivationNodes.contains(n) { continue }
+            let nodeInputs = inputIndices(ofNode: n), nodeOutputs = outputIndices(ofNode: n)
             let present = nodeInputs.filter { $0 >= 0 }
             let outputs = nodeOutputs.filter { $0 >= 0 }
             for t in outputs {
@@ -78,7 +88,8 @@ extension SubgraphExecutor {
     }
 
     /// Runs node `n`'s prepare step with the current shapes; a convolution with a PAD folded
-    /// into it (``padFolds``) reads the PAD's input.
+    /// into it (``padFolds``) reads the PAD's input, and a node with an activation folded into
+    /// it (``activationFolds``) writes the activation's output with the activation fused.
     func prepare(node n: Int) throws(InterpreterError) -> (NodeKernel, OpRegistration, scratchBytes: Int) {
         let op = model.schema.subgraphs[subgraphIndex].operators[n]
         let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
@@ -88,8 +99,9 @@ extension SubgraphExecutor {
         var context = PrepareContext(
             nodeIndex: n, opName: kind.name, options: op.builtinOptions,
             customOptions: op.customOptions.map { model.bytes($0) },
-            inputIndices: inputIndices(ofNode: n), outputIndices: op.outputs.map(Int.init), executor: self)
+            inputIndices: inputIndices(ofNode: n), outputIndices: outputIndices(ofNode: n), executor: self)
         context.foldedPadding = padFolds[n]
+        context.foldedActivation = activationFolds[n]?.activation
         let kernel = try registration.prepare(&context)
         return (kernel, registration, context.scratchBytes)
     }
@@ -210,7 +222,7 @@ extension SubgraphExecutor {
     /// Prepares and runs a node whose inputs were shaped at run time. Its outputs get memory
     /// of their own sized to the shapes its prepare step declares.
     func runDeferred(_ node: Int, _ context: InvokeContext) throws(InterpreterError) {
-        let outputs = model.schema.subgraphs[subgraphIndex].operators[node].outputs.map(Int.init).filter { $0 >= 0 }
+        let outputs = outputIndices(ofNode: node).filter { $0 >= 0 }
         for t in outputs { tensors[t].shape = tensors[t].modelShape }
         let (kernel, _, scratchBytes) = try prepare(node: node)
         for t in outputs where tensors[t].byteCount != nil {

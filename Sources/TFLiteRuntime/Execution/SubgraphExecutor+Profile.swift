@@ -43,7 +43,7 @@ extension SubgraphExecutor {
             let elapsed = monotonicNanoseconds() - start
             let op = operators[step.node]
             let name = model.operatorKind(ofCode: Int(op.opcodeIndex)).name
-            let shape = op.outputs.first.flatMap { $0 >= 0 ? tensors[Int($0)].shape : nil } ?? []
+            let shape = outputIndices(ofNode: step.node).first.flatMap { $0 >= 0 ? tensors[$0].shape : nil } ?? []
             timings.append(NodeTiming(node: step.node, op: name, nanoseconds: elapsed, flops: flops(of: op, name: name),
                                       outputShape: shape))
         }

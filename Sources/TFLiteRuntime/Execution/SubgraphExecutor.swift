@@ -20,6 +20,9 @@ final class SubgraphExecutor {
     /// Convolutions that apply the padding of a PAD node dropped before them, by node index
     /// (see ``FoldedPad``); set by `allocate()`.
     var padFolds: [Int: FoldedPad] = [:]
+    /// Nodes that apply the activation of a RELU-like node dropped after them, by node index
+    /// (see ``FoldedActivation``); set by `allocate()`.
+    var activationFolds: [Int: FoldedActivation] = [:]
     var arena: AlignedBuffer?
     var scratch: AlignedBuffer?
     /// Fallback address for zero-sized tensors, so no data pointer is ever null.

@@ -79,6 +79,9 @@ struct PrepareContext {
     /// For a convolution whose input PAD was folded away: the padding that PAD added, which
     /// the convolution applies itself (input 0 is then the PAD's input). Nil otherwise.
     var foldedPadding: FoldedPad?
+    /// For a node whose RELU-like successor was folded away: that activation, which the node
+    /// applies in place of its own (NONE). Nil otherwise. ``floatActivation(_:)`` returns it.
+    var foldedActivation: Schema.ActivationFunctionType?
 
     init(nodeIndex: Int, opName: String, options: Schema.BuiltinOptions?, customOptions: UnsafeRawBufferPointer?,
          inputIndices: [Int], outputIndices: [Int], executor: SubgraphExecutor) {

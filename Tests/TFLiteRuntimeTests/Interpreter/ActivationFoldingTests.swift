@@ -1,0 +1,81 @@
+import Testing
+import TestSupport
+@testable import TFLiteRuntime
+
+/// RELU nodes folded into the convolution or ADD that feeds them
+/// (`SubgraphExecutor+ActivationFolding`). That the folded model computes what the unfolded
+/// one does is checked on whole models by `ReferenceVersusOptimizedTests` (the reference
+/// kernels run every node) and by the goldens.
+@Suite struct ActivationFoldingTests {
+    private func kinds(_ interpreter: Interpreter) -> [Model.OperatorKind] {
+        let graph = interpreter.main.model.schema.subgraphs[0]
+        return interpreter.main.steps.map { step in
+            interpreter.main.model.operatorKind(ofCode: Int(graph.operators[step.node].opcodeIndex))
+        }
+    }
+
+    /// face_detection_short_range has a RELU after each of its 16 residual ADDs and after its
+    /// first convolution; selfie_segmentation after 16 convolutions and 6 depthwise ones.
+    /// All fold, and the producers write the RELUs' outputs.
+    @Test(arguments: [("models/face_detection_short_range.tflite", 17), ("models/selfie_segmentation.tflite", 22)])
+    func relusFoldIntoTheirProducers(_ model: String, _ count: Int) throws {
+        let interpreter = try Interpreter(modelPath: Fixtures.corpusFile(model).path)
+        try interpreter.allocateTensors()
+        #expect(interpreter.main.activationFolds.count == count)
+        #expect(!kinds(interpreter).contains(.builtin(.relu)))
+        let graph = interpreter.main.model.schema.subgraphs[0]
+        for (node, fold) in interpreter.main.activationFolds {
+            let kind = interpreter.main.model.operatorKind(ofCode: Int(graph.operators[node].opcodeIndex))
+            #expect([.builtin(.conv2d), .builtin(.depthwiseConv2d), .builtin(.add)].contains(kind))
+            #expect(fold.activation == .relu)
+            #expect(interpreter.main.outputIndices(ofNode: node) == [fold.output])
+        }
+        try interpreter.invoke()
+    }
+
+    /// The reference kernels are the yardstick of the optimised ones: they keep every node.
+    @Test func referenceKernelsKeepTheRelus() throws {
+        var options = Interpreter.Options()
+        options.useReferenceKernels = true
+        let interpreter = try Interpreter(modelPath: Fixtures.corpusFile("models/face_detection_short_range.tflite").path,
+                                          options: options)
+        try interpreter.allocateTensors()
+        #expect(interpreter.main.activationFolds.isEmpty)
+        #expect(kinds(interpreter).filter { $0 == .builtin(.relu) }.count == 17)
+    }
+
+    /// ADD then RELU6 on a tiny graph: folded, the output is the clamped sum; a RELU whose
+    /// input is also a model output, or is read by another node too, stays.
+    @Test func foldsOnlyWhenTheProducersTensorIsPrivate() throws {
+        func model(outputs: [Int32], extraReader: Bool) throws -> Interpreter {
+            var m = TinyModel()
+            m.codes = [TinyModel.Code(.add), TinyModel.Code(.relu6), TinyModel.Code(.mul)]
+            m.subgraphs[0].tensors = [
+                TinyModel.Tensor(shape: [1, 2, 2, 3], name: "a"),
+                TinyModel.Tensor(shape: [1, 2, 2, 3], name: "b"),
+                TinyModel.Tensor(shape: [1, 2, 2, 3], name: "sum"),
+                TinyModel.Tensor(shape: [1, 2, 2, 3], name: "y"),
+                TinyModel.Tensor(shape: [1, 2, 2, 3], name: "z"),
+            ]
+            m.subgraphs[0].inputs = [0, 1]
+            m.subgraphs[0].outputs = outputs
+            m.subgraphs[0].operators = [
+                .init(opcodeIndex: 0, inputs: [0, 1], outputs: [2]),
+                .init(opcodeIndex: 1, inputs: [2], outputs: [3]),
+            ] + (extraReader ? [.init(opcodeIndex: 2, inputs: [2, 3], outputs: [4])] : [])
+            let interpreter = try Interpreter(model: Model(bytes: m.bytes()))
+            try interpreter.allocateTensors()
+            return interpreter
+        }
+        let a: [Float] = [-9, -1, 0, 0.5, 2, 5, 7, 3, -3, 1, 6, -0.25]
+        let b: [Float] = [1, -2, 0, 1, 3, 2, -1, 4, 1, -1, 0.5, 0]
+        let folded = try model(outputs: [3], extraReader: false)
+        #expect(folded.main.activationFolds.count == 1)
+        try folded.copy(a, toInputAt: 0)
+        try folded.copy(b, toInputAt: 1)
+        try folded.invoke()
+        #expect(try folded.output(at: 0).values(as: Float.self) == zip(a, b).map { min(max($0 + $1, 0), 6) })
+        #expect(try model(outputs: [2, 3], extraReader: false).main.activationFolds.isEmpty)
+        #expect(try model(outputs: [4], extraReader: true).main.activationFolds.isEmpty)
+    }
+}
