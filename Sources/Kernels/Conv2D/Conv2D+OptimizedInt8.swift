@@ -53,14 +53,12 @@ public struct PreparedInt8Conv2D: Sendable {
                  inputShape: NHWC, outputShape: NHWC) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
         let depth = filterShape.height * filterShape.width * filterShape.channels
-        let folded = (0..<filterShape.batch).map { oc in
+        let sums = (0..<filterShape.batch).map { oc in
             var sum: Int32 = 0
             for k in 0..<depth { sum &+= Int32(filter[oc * depth + k]) }
-            return (bias?[oc] ?? 0) &+ params.inputOffset &* sum
+            return sum
         }
-        guard let requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
-                                                      outputOffset: params.outputOffset, activation: params.activation)
-        else { return nil }
+        guard let requantization = Int8Requantization(weightSums: sums, bias: bias, convolution: params) else { return nil }
         self.requantization = requantization
         self.params = params
         self.filterShape = filterShape

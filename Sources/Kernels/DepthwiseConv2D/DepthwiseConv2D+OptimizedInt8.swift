@@ -45,14 +45,12 @@ public struct PreparedInt8DepthwiseConv2D: Sendable {
         let channels = filterShape.channels, taps = filterShape.height * filterShape.width
         guard depthMultiplier == 1, params.filterOffset == 0, taps <= exactFloatProductCount,
               params.outputMultipliers.count == channels else { return nil }
-        let folded = (0..<channels).map { c in
+        let sums = (0..<channels).map { c in
             var sum: Int32 = 0
             for t in 0..<taps { sum &+= Int32(filter[t * channels + c]) }
-            return (bias?[c] ?? 0) &+ params.inputOffset &* sum
+            return sum
         }
-        guard let requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
-                                                      outputOffset: params.outputOffset, activation: params.activation)
-        else { return nil }
+        guard let requantization = Int8Requantization(weightSums: sums, bias: bias, convolution: params) else { return nil }
         self.requantization = requantization
         self.params = params
         self.filterShape = filterShape

@@ -151,6 +151,14 @@ struct Int8Requantizer {
 }
 
 extension Int8Requantization {
+    /// The requantisation of an int8 convolution with symmetric weights, whose input zero
+    /// point is folded into the bias: `bias + inputOffset * weightSums[c]` per output channel.
+    init?(weightSums: [Int32], bias: UnsafePointer<Int32>?, convolution params: QuantizedConvParams) {
+        let folded = weightSums.indices.map { c in (bias?[c] ?? 0) &+ params.inputOffset &* weightSums[c] }
+        self.init(foldedBias: folded, multipliers: params.outputMultipliers, outputOffset: params.outputOffset,
+                  activation: params.activation)
+    }
+
     /// Runs `body` with the constants pinned for a kernel's inner loop.
     @inline(__always)
     func withRequantizer<R>(_ body: (Int8Requantizer) -> R) -> R {

@@ -38,6 +38,18 @@ func randomStored<T: QuantizedElement>(_: T.Type, _ n: Int, using rng: inout Spl
     (0..<n).map { _ in T(truncatingIfNeeded: Int32.random(in: T.quantizedMin...T.quantizedMax, using: &rng)) }
 }
 
+/// The output position of input element `i` (row-major in `shape`) when the axes flagged in
+/// `reduced` are reduced: its coordinates along the kept axes, flattened.
+func reducedIndex(_ i: Int, shape: [Int], reduced: [Bool]) -> Int {
+    var rem = i, o = 0, step = 1
+    for axis in shape.indices.reversed() {
+        let c = rem % shape[axis]
+        rem /= shape[axis]
+        if !reduced[axis] { o += c * step; step *= shape[axis] }
+    }
+    return o
+}
+
 /// Largest difference between stored results and the quantised real results.
 func maxUnitError<T: QuantizedElement>(_ actual: [T], _ expected: [Double], _ q: AffineQuantization) -> Int {
     zip(actual, expected).map { abs(Int(Int32($0)) - Int(quantizeReference($1, q, T.self))) }.max() ?? 0
@@ -326,15 +338,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
             let outCount = zip(shape, mask).reduce(1) { $1.1 ? $0 : $0 * $1.0 }
             let count = input.count / outCount
             var sums = [Double](repeating: 0, count: outCount)
-            for i in 0..<input.count {
-                var rem = i, o = 0, step = 1
-                for axis in (0..<shape.count).reversed() {
-                    let c = rem % shape[axis]
-                    rem /= shape[axis]
-                    if !mask[axis] { o += c * step; step *= shape[axis] }
-                }
-                sums[o] += realValue(input[i], iq)
-            }
+            for i in 0..<input.count { sums[reducedIndex(i, shape: shape, reduced: mask)] += realValue(input[i], iq) }
             for computeSum in [false, true] {
                 let expected = computeSum ? sums : sums.map { $0 / Double(count) }
                 let oq = testOutputQuantization(Int8.self, for: expected)

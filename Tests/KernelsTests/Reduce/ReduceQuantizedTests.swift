@@ -70,12 +70,7 @@ import Kernels
             let outCount = zip(shape, mask).reduce(1) { $1.1 ? $0 : $0 * $1.0 }
             var wantMax = [Int8](repeating: .min, count: outCount), wantSum = [Int32](repeating: 0, count: outCount)
             for i in 0..<input.count {
-                var rem = i, o = 0, step = 1
-                for axis in (0..<shape.count).reversed() {
-                    let c = rem % shape[axis]
-                    rem /= shape[axis]
-                    if !mask[axis] { o += c * step; step *= shape[axis] }
-                }
+                let o = reducedIndex(i, shape: shape, reduced: mask)
                 wantMax[o] = max(wantMax[o], input[i])
                 wantSum[o] += Int32(input[i])
             }
