@@ -68,9 +68,9 @@ public struct IndexMapCopy: Sendable {
     /// Output rows `rows` (of the innermost axis) of ``run(input:output:padValue:threads:)``.
     ///
     /// A channel PAD (BlazeFace widens its residual branches this way) has a row per pixel of a
-    /// few dozen bytes, so the per-row cost is what matters: the outer axes' offset is kept
-    /// incrementally (only the axis that advanced is looked up again), and short runs are
-    /// copied and zeroed inline rather than through `memcpy`/`memset` calls.
+    /// few dozen bytes, so the per-row cost is what matters: each outer axis's table entry is
+    /// cached and looked up again only when that axis advances, and short runs are copied and
+    /// zeroed inline rather than through `memcpy`/`memset` calls.
     private func run(rows: Range<Int>, input: UnsafeRawPointer, output: UnsafeMutableRawPointer, padValue: UnsafeRawPointer?) {
         let rank = outputShape.count
         // The odometer over the outer axes and each axis's table entry live on the stack: this
