@@ -15,28 +15,28 @@ struct FoldedActivation {
 
 extension SubgraphExecutor {
     /// When node `m` is a float RELU, RELU6 or RELU_N1_TO_1 whose input comes from a node that
-    /// can apply it itself, that producer's node index and the fold; nil otherwise. `readers`
-    /// lists, per tensor, the nodes that read it (once per reading input).
-    func activationFold(node m: Int, readers: [Int: [Int]]) -> (producer: Int, fold: FoldedActivation)? {
+    /// can apply it itself, that producer's node index and the fold; nil otherwise.
+    func activationFold(node m: Int, links: GraphLinks) -> (producer: Int, fold: FoldedActivation)? {
         let graph = model.schema.subgraphs[subgraphIndex]
         let op = graph.operators[m]
-        let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
-        let activations: [Model.OperatorKind: Schema.ActivationFunctionType] =
-            [.builtin(.relu): .relu, .builtin(.relu6): .relu6, .builtin(.reluN1To1): .reluN1To1]
-        guard !useReferenceKernels, let activation = activations[kind], op.inputs.count == 1, op.outputs.count == 1
-        else { return nil }
-        let x = Int(op.inputs[0]), y = Int(op.outputs[0])
-        func writers(_ t: Int) -> [Int] {
-            graph.operators.indices.filter { graph.operators[$0].outputs.contains(Int32(t)) }
+        let activation: Schema.ActivationFunctionType
+        switch model.operatorKind(ofCode: Int(op.opcodeIndex)) {
+        case .builtin(.relu): activation = .relu
+        case .builtin(.relu6): activation = .relu6
+        case .builtin(.reluN1To1): activation = .reluN1To1
+        default: return nil
         }
+        guard !useReferenceKernels, op.inputs.count == 1, op.outputs.count == 1 else { return nil }
+        let x = Int(op.inputs[0]), y = Int(op.outputs[0])
         // The producer's tensor disappears: only this node may read it, and the model must not
         // see it. An activation node writing a model input, a constant, a variable or a tensor
         // another node writes is an invalid node: left in place, it is refused as before.
-        guard x >= 0, y >= 0, readers[x] == [m], !outputs.contains(x), !inputs.contains(x),
+        guard x >= 0, y >= 0, links.readers[x] == [m], !outputs.contains(x), !inputs.contains(x),
               !tensors[x].isVariable, !tensors[x].isWeight, !inputs.contains(y), !tensors[y].isWeight,
-              !tensors[y].isVariable, writers(y) == [m], let producerNode = writers(x).first, writers(x).count == 1,
-              producerNode < m
+              !tensors[y].isVariable, links.writers[y] == [m], let producers = links.writers[x], producers.count == 1,
+              producers[0] < m
         else { return nil }
+        let producerNode = producers[0]
         let producer = graph.operators[producerNode]
         let producerKind = model.operatorKind(ofCode: Int(producer.opcodeIndex))
         let fused: Schema.ActivationFunctionType?

@@ -29,22 +29,24 @@ extension SubgraphExecutor {
         // Each tensor has at most one writer: kernels capture output shapes at prepare, so a
         // second writer could shrink a buffer under the first.
         var writer: [Int: Int] = [:]
-        var readers: [Int: [Int]] = [:]
+        var readers: [Int: [Int]] = [:], writers: [Int: [Int]] = [:]
         for (n, op) in graph.operators.enumerated() {
             for t in op.inputs where t >= 0 { readers[Int(t), default: []].append(n) }
+            for t in op.outputs where t >= 0 { writers[Int(t), default: []].append(n) }
         }
+        let links = GraphLinks(readers: readers, writers: writers)
         padFolds = [:]
         activationFolds = [:]
         // Activation nodes come after their producers: find them all before preparing any node.
         var foldedActivationNodes = Set<Int>()
         for m in graph.operators.indices {
-            if let (producer, fold) = activationFold(node: m, readers: readers) {
+            if let (producer, fold) = activationFold(node: m, links: links) {
                 activationFolds[producer] = fold
                 foldedActivationNodes.insert(m)
             }
         }
         for (n, op) in graph.operators.enumerated() {
-            if let (consumer, fold) = padFold(node: n, readers: readers) {
+            if let (consumer, fold) = padFold(node: n, links: links) {
                 padFolds[consumer] = fold
                 continue
             }

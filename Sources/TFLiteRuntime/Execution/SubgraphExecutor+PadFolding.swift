@@ -17,11 +17,17 @@ struct FoldedPad {
     let width: AxisPadding
 }
 
+/// Per tensor, the nodes that read it (once per reading input) and the nodes that write it:
+/// what the folds (``FoldedPad``, ``FoldedActivation``) check before dropping a node.
+struct GraphLinks {
+    let readers: [Int: [Int]]
+    let writers: [Int: [Int]]
+}
+
 extension SubgraphExecutor {
     /// When node `n` is a PAD that the single convolution reading its output can apply itself,
-    /// that convolution's node index and the fold; nil otherwise. `readers` lists, per tensor,
-    /// the nodes that read it (once per reading input).
-    func padFold(node n: Int, readers: [Int: [Int]]) -> (consumer: Int, fold: FoldedPad)? {
+    /// that convolution's node index and the fold; nil otherwise.
+    func padFold(node n: Int, links: GraphLinks) -> (consumer: Int, fold: FoldedPad)? {
         let graph = model.schema.subgraphs[subgraphIndex]
         let op = graph.operators[n]
         let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
@@ -31,8 +37,8 @@ extension SubgraphExecutor {
         // A PAD writing a model input, a constant, a variable or a tensor another node writes
         // too is an invalid node: left in place, it is refused like any other such writer.
         guard x >= 0, padded >= 0, !outputs.contains(padded), !inputs.contains(padded), !tensors[padded].isWeight,
-              !tensors[padded].isVariable, let consumers = readers[padded], consumers.count == 1,
-              graph.operators.lazy.filter({ $0.outputs.contains(Int32(padded)) }).count == 1
+              !tensors[padded].isVariable, let consumers = links.readers[padded], consumers.count == 1,
+              links.writers[padded] == [n]
         else { return nil }
         // The consumer must come later, or it would read the tensor the dropped PAD never wrote.
         let c = consumers[0], consumer = graph.operators[c]
