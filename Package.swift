@@ -4,6 +4,8 @@ import PackageDescription
 
 let package = Package(
     name: "SwiftTFLite",
+    // The thread pool hands jobs to its workers through the Synchronization module's atomics.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "FlatBuffers", targets: ["FlatBuffers"]),
         .library(name: "Kernels", targets: ["Kernels"]),

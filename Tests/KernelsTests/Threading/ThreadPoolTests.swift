@@ -1,5 +1,10 @@
 import Testing
 import Kernels
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct ThreadPoolTests {
     /// Every index is visited exactly once, by ranges that tile 0..<count, for several pool
@@ -73,6 +78,36 @@ import Kernels
                 for i in range { q[i] = i * factor }
             }
             #expect(scaled.array == (0..<64).map { $0 * 5 })
+        }
+    }
+
+    /// Thousands of tiny jobs back to back: every worker must see every job once (the
+    /// generation hand-over) and leave it before the next one is published.
+    @Test func backToBackTinyJobs() {
+        let pool = ThreadPool(threadCount: 3)
+        let hits = TestBuffer(repeating: 0, count: 3)
+        let p = hits.pointer
+        for _ in 0..<10_000 {
+            pool.parallelFor(count: 3) { range in
+                for i in range { p[i] += 1 }
+            }
+        }
+        #expect(hits.array == [10_000, 10_000, 10_000])
+    }
+
+    /// Pauses longer than the spin make the workers park between jobs, and a chunk that sleeps
+    /// makes the submitter park while it waits: jobs must still be picked up and finished.
+    @Test func jobsAfterParkingStillRun() {
+        let pool = ThreadPool(threadCount: 3)
+        for round in 0..<6 {
+            usleep(2_000)
+            let hits = TestBuffer(repeating: 0, count: 12)
+            let p = hits.pointer
+            pool.parallelFor(count: 12, chunks: 6) { thread, range in
+                if thread != 0 || round % 2 == 1 { usleep(1_000) }
+                for i in range { p[i] += 1 }
+            }
+            #expect(hits.array.allSatisfy { $0 == 1 }, "round \(round)")
         }
     }
 
