@@ -229,7 +229,7 @@ extension DepthwiseConv2D {
         /// inlined, and the multi-threaded closure's copy was not (its taps went through memory
         /// in a rolled loop, a third slower, which ate the second thread's gain).
         @inline(never)
-        func group<V: SIMD, W: WindowSize>(_: V.Type, _: W.Type, channel: Int) where V.Scalar == Float {
+        func group<V: ClampableFloatLanes, W: WindowSize>(_: V.Type, _: W.Type, channel: Int) {
             let size = W.size
             let lo = activation.min, hi = activation.max
             // Most depthwise layers have no fused activation; they skip the clamp.
@@ -270,10 +270,10 @@ extension DepthwiseConv2D {
                         }
                         xRow += rowBytes
                     }
-                    o.storeBytes(of: clamps ? clamped(acc0, lo, hi) : acc0, as: V.self)
-                    o.storeBytes(of: clamps ? clamped(acc1, lo, hi) : acc1, toByteOffset: tapBytes, as: V.self)
-                    o.storeBytes(of: clamps ? clamped(acc2, lo, hi) : acc2, toByteOffset: 2 &* tapBytes, as: V.self)
-                    o.storeBytes(of: clamps ? clamped(acc3, lo, hi) : acc3, toByteOffset: 3 &* tapBytes, as: V.self)
+                    o.storeBytes(of: clamps ? acc0.clampedLanes(lo, hi) : acc0, as: V.self)
+                    o.storeBytes(of: clamps ? acc1.clampedLanes(lo, hi) : acc1, toByteOffset: tapBytes, as: V.self)
+                    o.storeBytes(of: clamps ? acc2.clampedLanes(lo, hi) : acc2, toByteOffset: 2 &* tapBytes, as: V.self)
+                    o.storeBytes(of: clamps ? acc3.clampedLanes(lo, hi) : acc3, toByteOffset: 3 &* tapBytes, as: V.self)
                     x += 4 &* pixelBytes
                     o += 4 &* tapBytes
                     remaining &-= 4
@@ -287,7 +287,7 @@ extension DepthwiseConv2D {
                         }
                         xRow += rowBytes
                     }
-                    o.storeBytes(of: clamps ? clamped(acc, lo, hi) : acc, as: V.self)
+                    o.storeBytes(of: clamps ? acc.clampedLanes(lo, hi) : acc, as: V.self)
                     x += pixelBytes
                     o += tapBytes
                     remaining &-= 1
@@ -362,14 +362,6 @@ private func multiplyAdd<V: SIMD>(_ acc: inout V, _ a: V, _ b: V) where V.Scalar
     #else
     acc = acc + a * b
     #endif
-}
-
-/// Lane-wise clamp of any float vector (a plain lane loop, as `clampLanes`).
-@inline(__always)
-private func clamped<V: SIMD>(_ v: V, _ lo: Float, _ hi: Float) -> V where V.Scalar == Float {
-    var r = v
-    for i in r.indices { r[i] = Swift.min(Swift.max(r[i], lo), hi) }
-    return r
 }
 
 /// Room for the taps of a 5x5 filter, the largest the interior spans unroll.
