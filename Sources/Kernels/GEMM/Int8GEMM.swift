@@ -65,21 +65,4 @@ enum Int8GEMM {
             i += 1
         }
     }
-
-    /// Converts `count` int8 values to floats at `destination` (the portable depthwise kernel's
-    /// padded rows).
-    @inline(__always)
-    static func convert(_ source: UnsafePointer<Int8>, count: Int, to destination: UnsafeMutablePointer<Float>) {
-        var i = 0
-        let raw = UnsafeRawPointer(source), out = UnsafeMutableRawPointer(destination)
-        while i + 8 <= count {
-            out.storeBytes(of: int8AsFloat(raw.loadUnaligned(fromByteOffset: i, as: SIMD8<Int8>.self)),
-                           toByteOffset: i * 4, as: SIMD8<Float>.self)
-            i += 8
-        }
-        while i < count {
-            destination[i] = Float(source[i])
-            i += 1
-        }
-    }
 }

@@ -1,26 +1,16 @@
 // The vector width of the optimised int8 kernels, chosen per instruction set at build time like
-// the float GEMM tile: 16 lanes (one zmm register of floats or int32) with -DTFLITE_AVX512,
+// the float GEMM tile: 16 lanes (one zmm register of int32) with -DTFLITE_AVX512,
 // 8 lanes otherwise (two xmm registers on SSE2, one ymm on AVX2).
 //
 // Lane conversions are spelled out lane by lane in 8-lane helpers at the end of this file: the
-// standard library's generic `init(truncatingIfNeeded:)` and float conversions stay calls to
-// lane-loop functions inside large kernels, while the explicit form becomes one instruction
-// (`vpmovsxbd`, `vcvtdq2ps`, `vpmovqd`, ...).
+// standard library's generic `init(truncatingIfNeeded:)` stays a call to a lane-loop function
+// inside large kernels, while the explicit form becomes one instruction (`vpmovsxbd`,
+// `vpmovqd`, ...).
 #if TFLITE_AVX512
 /// One vector of int32 lanes of the optimised int8 kernels.
 typealias Int32Lanes = SIMD16<Int32>
-/// One vector of float lanes (the exact int8 product accumulators).
-typealias FloatLanes = SIMD16<Float>
 /// The same bytes as ``Int32Lanes`` seen as uint64 lanes (pairs of int32 lanes).
 typealias UInt64Lanes = SIMD8<UInt64>
-
-/// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
-@inline(__always)
-func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
-    let v = p.loadUnaligned(as: SIMD16<Int8>.self)
-    return FloatLanes(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]), Float(v[4]), Float(v[5]), Float(v[6]), Float(v[7]),
-                      Float(v[8]), Float(v[9]), Float(v[10]), Float(v[11]), Float(v[12]), Float(v[13]), Float(v[14]), Float(v[15]))
-}
 
 /// Loads `Int32Lanes.scalarCount` int8 values sign-extended to int32.
 @inline(__always)
@@ -66,24 +56,40 @@ func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
     return p.evenHalf &+ p.oddHalf
 }
 
-/// `acc + a * b`, fused (exact here: see `exactFloatAccumulatorBias`).
+/// ``pairProducts(_:_:)`` for two full vectors (no broadcast), with the halves spelled out
+/// lane by lane. It must stay a function of its own: a second caller of `pairProducts` made
+/// the compiler share one out-of-line specialisation of `evenHalf` and `oddHalf` between the
+/// two, and the GEMM tile lost its pair-product instruction to calls.
 @inline(__always)
-func multiplyAdd(_ acc: FloatLanes, _ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
-    acc.addingProduct(a, b)
+func vectorPairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
+    @inline(__always) func widened(_ v: Int16PairLanes) -> SIMD32<Int32> {
+        SIMD32(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
+                 Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]),
+                 Int32(v[16]), Int32(v[17]), Int32(v[18]), Int32(v[19]), Int32(v[20]), Int32(v[21]), Int32(v[22]), Int32(v[23]),
+                 Int32(v[24]), Int32(v[25]), Int32(v[26]), Int32(v[27]), Int32(v[28]), Int32(v[29]), Int32(v[30]), Int32(v[31]))
+    }
+    let p = widened(a) &* widened(b)
+    return Int32Lanes(p[0] &+ p[1], p[2] &+ p[3], p[4] &+ p[5], p[6] &+ p[7], p[8] &+ p[9], p[10] &+ p[11],
+                      p[12] &+ p[13], p[14] &+ p[15], p[16] &+ p[17], p[18] &+ p[19], p[20] &+ p[21], p[22] &+ p[23],
+                      p[24] &+ p[25], p[26] &+ p[27], p[28] &+ p[29], p[30] &+ p[31])
 }
+
+/// One vector of int16 values, one per ``Int32Lanes`` lane.
+typealias Int16Lanes = SIMD16<Int16>
+
+/// The lanes of `a` and `b` alternating (`a[0], b[0], a[1], b[1], ...`): each int32 lane's
+/// pair for ``pairProducts(_:_:)``.
+@inline(__always)
+func interleaved(_ a: Int16Lanes, _ b: Int16Lanes) -> Int16PairLanes {
+    Int16PairLanes(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3], a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7],
+                   a[8], b[8], a[9], b[9], a[10], b[10], a[11], b[11], a[12], b[12], a[13], b[13], a[14], b[14], a[15], b[15])
+}
+
 #else
 /// One vector of int32 lanes of the optimised int8 kernels.
 typealias Int32Lanes = SIMD8<Int32>
-/// One vector of float lanes (the exact int8 product accumulators).
-typealias FloatLanes = SIMD8<Float>
 /// The same bytes as ``Int32Lanes`` seen as uint64 lanes (pairs of int32 lanes).
 typealias UInt64Lanes = SIMD4<UInt64>
-
-/// Loads `Int32Lanes.scalarCount` int8 values and converts them to float.
-@inline(__always)
-func loadInt8AsFloat(_ p: UnsafeRawPointer) -> FloatLanes {
-    int8AsFloat(p.loadUnaligned(as: SIMD8<Int8>.self))
-}
 
 /// Loads `Int32Lanes.scalarCount` int8 values sign-extended to int32.
 @inline(__always)
@@ -127,13 +133,31 @@ func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
     return p.evenHalf &+ p.oddHalf
 }
 
-/// `acc + a * b`. Without an FMA target `addingProduct` becomes a C library call per lane;
-/// the separate multiply and add give the same result here, because every product and partial
-/// sum is an integer the float format holds exactly (see `exactFloatAccumulatorBias`).
+/// ``pairProducts(_:_:)`` for two full vectors (no broadcast), with the halves spelled out
+/// lane by lane. It must stay a function of its own: a second caller of `pairProducts` made
+/// the compiler share one out-of-line specialisation of `evenHalf` and `oddHalf` between the
+/// two, and the GEMM tile lost its pair-product instruction to calls.
 @inline(__always)
-func multiplyAdd(_ acc: FloatLanes, _ a: FloatLanes, _ b: FloatLanes) -> FloatLanes {
-    acc + a * b
+func vectorPairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
+    @inline(__always) func widened(_ v: Int16PairLanes) -> SIMD16<Int32> {
+        SIMD16(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
+                 Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
+    }
+    let p = widened(a) &* widened(b)
+    return Int32Lanes(p[0] &+ p[1], p[2] &+ p[3], p[4] &+ p[5], p[6] &+ p[7], p[8] &+ p[9], p[10] &+ p[11],
+                      p[12] &+ p[13], p[14] &+ p[15])
 }
+
+/// One vector of int16 values, one per ``Int32Lanes`` lane.
+typealias Int16Lanes = SIMD8<Int16>
+
+/// The lanes of `a` and `b` alternating (`a[0], b[0], a[1], b[1], ...`): each int32 lane's
+/// pair for ``pairProducts(_:_:)`` (`punpcklwd` and `punpckhwd`).
+@inline(__always)
+func interleaved(_ a: Int16Lanes, _ b: Int16Lanes) -> Int16PairLanes {
+    Int16PairLanes(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3], a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
+}
+
 #endif
 
 /// The int16 pair at byte offset `4 * pair` of `row` in every lane: one 32-bit broadcast.
@@ -145,25 +169,6 @@ func broadcastPair(_ row: UnsafeRawPointer, _ pair: Int) -> Int16PairLanes {
 
 /// Lanes per vector of the optimised int8 kernels (16 or 8).
 let int8LaneCount = Int32Lanes.scalarCount
-
-/// The starting value of a float accumulator of int8 products: 1.5 * 2^23.
-///
-/// Float addition of integers is exact while every partial sum stays an integer of magnitude
-/// below 2^24. Starting from 1.5 * 2^23 and adding at most ``exactFloatProductCount`` products
-/// of int8 values (each of magnitude at most 128 * 128 = 2^14, so the total stays below 2^22)
-/// keeps every partial sum inside [2^23, 2^24), where floats are spaced exactly 1 apart: the
-/// sum is exact, and its bit pattern minus this constant's is the int32 sum itself, so no
-/// float-to-integer conversion is needed.
-let exactFloatAccumulatorBias: Float = 12_582_912
-
-/// The most int8 x int8 products one float accumulator may take (255 * 2^14 < 2^22).
-let exactFloatProductCount = 255
-
-/// The int32 sums held by float accumulators started at ``exactFloatAccumulatorBias``.
-@inline(__always)
-func exactSums(_ acc: FloatLanes) -> Int32Lanes {
-    unsafeBitCast(acc, to: Int32Lanes.self) &- Int32Lanes(repeating: Int32(bitPattern: exactFloatAccumulatorBias.bitPattern))
-}
 
 /// `saturatingRoundingDoublingHighMul` lane by lane, except in its one overflowing case
 /// (`Int32.min * Int32.min`), which gives `Int32.min` instead of `Int32.max`: callers whose
@@ -205,12 +210,6 @@ func roundingDivideByPOT(_ x: Int32Lanes, _ exponent: Int32Lanes, mask: Int32Lan
     let remainder = x & mask
     let threshold = (mask &>> 1) &- (x &>> 31)
     return (x &>> exponent) &- ((threshold &- remainder) &>> 31)
-}
-
-/// Eight int8 lanes as floats.
-@inline(__always)
-func int8AsFloat(_ v: SIMD8<Int8>) -> SIMD8<Float> {
-    SIMD8(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]), Float(v[4]), Float(v[5]), Float(v[6]), Float(v[7]))
 }
 
 /// Eight int8 lanes sign-extended to int16.
