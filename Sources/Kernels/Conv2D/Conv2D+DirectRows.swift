@@ -92,19 +92,21 @@ extension Conv2D {
                 let cols1 = pair ? Swift.min(width, weights.outputCount - col0 - width) : 0
                 let bias0 = GEMM.biasVector(bias, from: col0, count: cols)
                 let bias1 = pair ? GEMM.biasVector(bias, from: col0 + width, count: cols1) : GEMM.Vector(repeating: 0)
-                for fy in 0..<filterHeight {
-                    let a = rowBase + fy * inputRowStride + r * pixelStride
-                    let panel = base + (p * depth + fy * segment) * width
-                    let c = out + r * ldc + col0
-                    let last = fy == filterHeight - 1
-                    if pair {
-                        GEMM.tilePair(a: a, lda: pixelStride, rowCount: mr, depth: segment, panel0: panel,
-                                      panel1: panel + depth * width, bias0: bias0, bias1: bias1, accumulate: fy > 0,
-                                      activation: last ? activation : nil, c: c, ldc: ldc, columnCount1: cols1)
-                    } else {
-                        GEMM.tile(a: a, lda: pixelStride, rowCount: mr, depth: segment, panel: panel, bias: bias0,
-                                  accumulate: fy > 0, activation: last ? activation : nil, c: c, ldc: ldc, columnCount: cols)
-                    }
+                // The filter rows are segments of one reduction: filter row `fy` reads the
+                // input row `fy` rows down and the next `segment` values of the panel, and the
+                // tile sums them all in registers.
+                let a = rowBase + r * pixelStride
+                let panel = base + p * depth * width
+                let c = out + r * ldc + col0
+                if pair {
+                    GEMM.tilePair(a: a, lda: pixelStride, rowCount: mr, depth: segment, segments: filterHeight,
+                                  segmentStride: inputRowStride, panel0: panel, panel1: panel + depth * width,
+                                  bias0: bias0, bias1: bias1, accumulate: false, activation: activation, c: c, ldc: ldc,
+                                  columnCount1: cols1)
+                } else {
+                    GEMM.tile(a: a, lda: pixelStride, rowCount: mr, depth: segment, segments: filterHeight,
+                              segmentStride: inputRowStride, panel: panel, bias: bias0, accumulate: false,
+                              activation: activation, c: c, ldc: ldc, columnCount: cols)
                 }
                 p += pair ? 2 : 1
             }

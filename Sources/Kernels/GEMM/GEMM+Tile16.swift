@@ -17,6 +17,7 @@ extension GEMM {
     /// and reloaded one per multiply-add.
     @inline(never)
     static func tilePair(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                         segments: Int = 1, segmentStride: Int = 0,
                          panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
                          accumulate: Bool, activation: ActivationRange<Float>?,
                          c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
@@ -29,18 +30,25 @@ extension GEMM {
         let (a0, a1, a2, a3, a4, a5, a6, a7) = rowPointers(a, lda, rowCount)
         var (l0, l1, l2, l3, l4, l5, l6, l7) = left
         var (r0, r1, r2, r3, r4, r5, r6, r7) = right
-        let raw0 = UnsafeRawPointer(panel0), raw1 = UnsafeRawPointer(panel1)
-        for k in 0..<depth {
-            let b0 = raw0.loadUnaligned(fromByteOffset: k &* 64, as: Vector.self)
-            let b1 = raw1.loadUnaligned(fromByteOffset: k &* 64, as: Vector.self)
-            var x = Vector(repeating: a0[k]); l0.addProduct(x, b0); r0.addProduct(x, b1)
-            x = Vector(repeating: a1[k]); l1.addProduct(x, b0); r1.addProduct(x, b1)
-            x = Vector(repeating: a2[k]); l2.addProduct(x, b0); r2.addProduct(x, b1)
-            x = Vector(repeating: a3[k]); l3.addProduct(x, b0); r3.addProduct(x, b1)
-            x = Vector(repeating: a4[k]); l4.addProduct(x, b0); r4.addProduct(x, b1)
-            x = Vector(repeating: a5[k]); l5.addProduct(x, b0); r5.addProduct(x, b1)
-            x = Vector(repeating: a6[k]); l6.addProduct(x, b0); r6.addProduct(x, b1)
-            x = Vector(repeating: a7[k]); l7.addProduct(x, b0); r7.addProduct(x, b1)
+        var raw0 = UnsafeRawPointer(panel0), raw1 = UnsafeRawPointer(panel1)
+        var offset = 0
+        for _ in 0..<segments {
+            for k in 0..<depth {
+                let b0 = raw0.loadUnaligned(fromByteOffset: k &* 64, as: Vector.self)
+                let b1 = raw1.loadUnaligned(fromByteOffset: k &* 64, as: Vector.self)
+                let i = offset &+ k
+                var x = Vector(repeating: a0[i]); l0.addProduct(x, b0); r0.addProduct(x, b1)
+                x = Vector(repeating: a1[i]); l1.addProduct(x, b0); r1.addProduct(x, b1)
+                x = Vector(repeating: a2[i]); l2.addProduct(x, b0); r2.addProduct(x, b1)
+                x = Vector(repeating: a3[i]); l3.addProduct(x, b0); r3.addProduct(x, b1)
+                x = Vector(repeating: a4[i]); l4.addProduct(x, b0); r4.addProduct(x, b1)
+                x = Vector(repeating: a5[i]); l5.addProduct(x, b0); r5.addProduct(x, b1)
+                x = Vector(repeating: a6[i]); l6.addProduct(x, b0); r6.addProduct(x, b1)
+                x = Vector(repeating: a7[i]); l7.addProduct(x, b0); r7.addProduct(x, b1)
+            }
+            raw0 += depth &* 64
+            raw1 += depth &* 64
+            offset &+= segmentStride
         }
         storeTile((l0, l1, l2, l3, l4, l5, l6, l7), rowCount: rowCount, activation: activation,
                   c: c, ldc: ldc, columnCount: panelWidth)
@@ -54,6 +62,7 @@ extension GEMM {
     /// row 0 so the loop body stays branch-free; their results are discarded.
     @inline(never)
     static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                     segments: Int = 1, segmentStride: Int = 0,
                      panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
                      activation: ActivationRange<Float>?,
                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
@@ -61,17 +70,23 @@ extension GEMM {
         if accumulate { loadPartialSums(into: &start, rowCount: rowCount, c: c, ldc: ldc, columnCount: columnCount) }
         let (a0, a1, a2, a3, a4, a5, a6, a7) = rowPointers(a, lda, rowCount)
         var (c0, c1, c2, c3, c4, c5, c6, c7) = start
-        let raw = UnsafeRawPointer(panel)
-        for k in 0..<depth {
-            let b = raw.loadUnaligned(fromByteOffset: k &* 64, as: Vector.self)
-            c0.addProduct(Vector(repeating: a0[k]), b)
-            c1.addProduct(Vector(repeating: a1[k]), b)
-            c2.addProduct(Vector(repeating: a2[k]), b)
-            c3.addProduct(Vector(repeating: a3[k]), b)
-            c4.addProduct(Vector(repeating: a4[k]), b)
-            c5.addProduct(Vector(repeating: a5[k]), b)
-            c6.addProduct(Vector(repeating: a6[k]), b)
-            c7.addProduct(Vector(repeating: a7[k]), b)
+        var raw = UnsafeRawPointer(panel)
+        var offset = 0
+        for _ in 0..<segments {
+            for k in 0..<depth {
+                let b = raw.loadUnaligned(fromByteOffset: k &* 64, as: Vector.self)
+                let i = offset &+ k
+                c0.addProduct(Vector(repeating: a0[i]), b)
+                c1.addProduct(Vector(repeating: a1[i]), b)
+                c2.addProduct(Vector(repeating: a2[i]), b)
+                c3.addProduct(Vector(repeating: a3[i]), b)
+                c4.addProduct(Vector(repeating: a4[i]), b)
+                c5.addProduct(Vector(repeating: a5[i]), b)
+                c6.addProduct(Vector(repeating: a6[i]), b)
+                c7.addProduct(Vector(repeating: a7[i]), b)
+            }
+            raw += depth &* 64
+            offset &+= segmentStride
         }
         storeTile((c0, c1, c2, c3, c4, c5, c6, c7), rowCount: rowCount, activation: activation,
                   c: c, ldc: ldc, columnCount: columnCount)

@@ -12,6 +12,7 @@ extension GEMM {
     /// branch-free; their results are discarded.
     @inline(__always)
     static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                     segments: Int = 1, segmentStride: Int = 0,
                      panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
                      activation: ActivationRange<Float>?,
                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
@@ -24,15 +25,21 @@ extension GEMM {
         let a4 = rowCount > 4 ? a + 4 * lda : a
         let a5 = rowCount > 5 ? a + 5 * lda : a
         var (c0, c1, c2, c3, c4, c5) = start
-        let raw = UnsafeRawPointer(panel)
-        for k in 0..<depth {
-            let b = raw.loadUnaligned(fromByteOffset: k * 32, as: Vector.self)
-            c0 = c0 + SIMD8<Float>(repeating: a0[k]) * b
-            c1 = c1 + SIMD8<Float>(repeating: a1[k]) * b
-            c2 = c2 + SIMD8<Float>(repeating: a2[k]) * b
-            c3 = c3 + SIMD8<Float>(repeating: a3[k]) * b
-            c4 = c4 + SIMD8<Float>(repeating: a4[k]) * b
-            c5 = c5 + SIMD8<Float>(repeating: a5[k]) * b
+        var raw = UnsafeRawPointer(panel)
+        var offset = 0
+        for _ in 0..<segments {
+            for k in 0..<depth {
+                let b = raw.loadUnaligned(fromByteOffset: k &* 32, as: Vector.self)
+                let i = offset &+ k
+                c0 = c0 + SIMD8<Float>(repeating: a0[i]) * b
+                c1 = c1 + SIMD8<Float>(repeating: a1[i]) * b
+                c2 = c2 + SIMD8<Float>(repeating: a2[i]) * b
+                c3 = c3 + SIMD8<Float>(repeating: a3[i]) * b
+                c4 = c4 + SIMD8<Float>(repeating: a4[i]) * b
+                c5 = c5 + SIMD8<Float>(repeating: a5[i]) * b
+            }
+            raw += depth &* 32
+            offset &+= segmentStride
         }
         storeTile((c0, c1, c2, c3, c4, c5), rowCount: rowCount, activation: activation, c: c, ldc: ldc,
                   columnCount: columnCount)
@@ -42,13 +49,16 @@ extension GEMM {
     /// accumulators, so the pair runs as two single-panel tiles.
     @inline(__always)
     static func tilePair(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                         segments: Int = 1, segmentStride: Int = 0,
                          panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
                          accumulate: Bool, activation: ActivationRange<Float>?,
                          c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
-        tile(a: a, lda: lda, rowCount: rowCount, depth: depth, panel: panel0, bias: bias0, accumulate: accumulate,
-             activation: activation, c: c, ldc: ldc, columnCount: panelWidth)
-        tile(a: a, lda: lda, rowCount: rowCount, depth: depth, panel: panel1, bias: bias1, accumulate: accumulate,
-             activation: activation, c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
+        tile(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
+             panel: panel0, bias: bias0, accumulate: accumulate, activation: activation, c: c, ldc: ldc,
+             columnCount: panelWidth)
+        tile(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
+             panel: panel1, bias: bias1, accumulate: accumulate, activation: activation, c: c + panelWidth, ldc: ldc,
+             columnCount: columnCount1)
     }
 }
 #endif
