@@ -6,7 +6,7 @@
 /// inside it. Filter row `fy` of any window then covers `filterWidth * channels` adjacent image
 /// values, and the same span of the next output pixel starts `strideWidth * channels` values
 /// further on: a GEMM operand read in place, with that row stride. Each output tile runs one
-/// ``Int8GEMM`` pass per filter row, accumulating int32 sums. The filter is packed with each
+/// ``Int8GEMM`` call whose reduction has one segment per filter row. The filter is packed with each
 /// filter row padded to an even length (`segment`) so that its pairs never straddle two rows;
 /// the pad weight is zero, and its partner value is simply the next value in the image.
 struct Int8DirectRowsLayout: Sendable {
@@ -127,10 +127,9 @@ private func directRowsInt8(
                 let a = windowTop + ox * lda
                 for block in 0..<layout.weights.blockCount {
                     let panel = packed.baseAddress! + block * pairCount * lanes * 2
-                    for fy in 0..<kh {
-                        Int8GEMM.blockSums(a: a + fy * imageRow, lda: lda, rowCount: count, pairs: segmentPairs,
-                                           panel: panel + fy * segmentPairs * lanes * 2, sums: sums, accumulate: fy > 0)
-                    }
+                    // The filter rows are segments of one reduction, summed in registers.
+                    Int8GEMM.blockSums(a: a, lda: lda, rowCount: count, pairs: segmentPairs, segments: kh,
+                                       segmentStride: imageRow, panel: panel, sums: sums, accumulate: false)
                     let channels = min(lanes, outputDepth - block * lanes)
                     q.store(rows: sums, sumStride: lanes * 4, rowCount: count, group: block,
                             to: outRow + ox * outputDepth + block * lanes, outStride: outputDepth, count: channels)

@@ -10,6 +10,10 @@ extension GEMM {
     /// start from `bias`, or from the partial sums already in `c` when `accumulate`; the clamp
     /// is applied only with the last block. Missing rows alias row 0 so the loop body stays
     /// branch-free; their results are discarded.
+    ///
+    /// The depth may come in `segments` pieces of `depth` steps each (a small-channel
+    /// convolution's filter rows): piece `s` reads each row of `a` from `s * segmentStride`
+    /// on, and the next `depth` steps of the panel (`tilePair` likewise).
     @inline(__always)
     static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
                      segments: Int = 1, segmentStride: Int = 0,

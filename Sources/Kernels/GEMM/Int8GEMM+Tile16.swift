@@ -11,10 +11,15 @@ extension Int8GEMM {
     /// (`[rowTile][16]`), or added to it when `accumulate`. Missing rows alias row 0 so the
     /// loop body stays branch-free; their sums are meaningless.
     ///
+    /// The reduction may come in `segments` pieces of `pairs` pairs each (a small-channel
+    /// convolution's filter rows): piece `s` reads each row of `a` from `s * segmentStride`
+    /// int16 values on, and the next `pairs` pairs of the panel.
+    ///
     /// Compiled out of line: inlined into a large caller, the lane shuffles of `pairProducts`
     /// stayed calls instead of becoming one pair-product instruction.
     @inline(never)
     static func blockSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
+                          segments: Int = 1, segmentStride: Int = 0,
                           panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer, accumulate: Bool) {
         let a0 = UnsafeRawPointer(a)
         let a1 = rowCount > 1 ? a0 + 2 * lda : a0
@@ -31,21 +36,27 @@ extension Int8GEMM {
         let zero = Int32Lanes()
         var (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11) = (zero, zero, zero, zero, zero, zero,
                                                                    zero, zero, zero, zero, zero, zero)
-        let raw = UnsafeRawPointer(panel)
-        for k in 0..<pairs {
-            let b = raw.loadUnaligned(fromByteOffset: k * 64, as: Int16PairLanes.self)
-            c0 &+= pairProducts(broadcastPair(a0, k), b)
-            c1 &+= pairProducts(broadcastPair(a1, k), b)
-            c2 &+= pairProducts(broadcastPair(a2, k), b)
-            c3 &+= pairProducts(broadcastPair(a3, k), b)
-            c4 &+= pairProducts(broadcastPair(a4, k), b)
-            c5 &+= pairProducts(broadcastPair(a5, k), b)
-            c6 &+= pairProducts(broadcastPair(a6, k), b)
-            c7 &+= pairProducts(broadcastPair(a7, k), b)
-            c8 &+= pairProducts(broadcastPair(a8, k), b)
-            c9 &+= pairProducts(broadcastPair(a9, k), b)
-            c10 &+= pairProducts(broadcastPair(a10, k), b)
-            c11 &+= pairProducts(broadcastPair(a11, k), b)
+        var raw = UnsafeRawPointer(panel)
+        var offset = 0
+        for _ in 0..<segments {
+            for k in 0..<pairs {
+                let b = raw.loadUnaligned(fromByteOffset: k &* 64, as: Int16PairLanes.self)
+                let at = offset &+ 4 &* k
+                c0 &+= pairProducts(broadcastPair(a0, byteOffset: at), b)
+                c1 &+= pairProducts(broadcastPair(a1, byteOffset: at), b)
+                c2 &+= pairProducts(broadcastPair(a2, byteOffset: at), b)
+                c3 &+= pairProducts(broadcastPair(a3, byteOffset: at), b)
+                c4 &+= pairProducts(broadcastPair(a4, byteOffset: at), b)
+                c5 &+= pairProducts(broadcastPair(a5, byteOffset: at), b)
+                c6 &+= pairProducts(broadcastPair(a6, byteOffset: at), b)
+                c7 &+= pairProducts(broadcastPair(a7, byteOffset: at), b)
+                c8 &+= pairProducts(broadcastPair(a8, byteOffset: at), b)
+                c9 &+= pairProducts(broadcastPair(a9, byteOffset: at), b)
+                c10 &+= pairProducts(broadcastPair(a10, byteOffset: at), b)
+                c11 &+= pairProducts(broadcastPair(a11, byteOffset: at), b)
+            }
+            raw += pairs &* 64
+            offset &+= 2 &* segmentStride
         }
         @inline(__always) func put(_ c: Int32Lanes, _ row: Int) {
             let s = accumulate ? c &+ sums.loadUnaligned(fromByteOffset: row * 64, as: Int32Lanes.self) : c

@@ -10,10 +10,15 @@ extension Int8GEMM {
     /// (`[rowTile][8]`), or added to it when `accumulate`. Missing rows alias row 0 so the
     /// loop body stays branch-free; their sums are meaningless.
     ///
+    /// The reduction may come in `segments` pieces of `pairs` pairs each (a small-channel
+    /// convolution's filter rows): piece `s` reads each row of `a` from `s * segmentStride`
+    /// int16 values on, and the next `pairs` pairs of the panel.
+    ///
     /// Compiled out of line: inlined into a large caller, the lane shuffles of `pairProducts`
     /// stayed calls instead of becoming one pair-product instruction.
     @inline(never)
     static func blockSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
+                          segments: Int = 1, segmentStride: Int = 0,
                           panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer, accumulate: Bool) {
         let a0 = UnsafeRawPointer(a)
         let a1 = rowCount > 1 ? a0 + 2 * lda : a0
@@ -22,15 +27,21 @@ extension Int8GEMM {
         let a4 = rowCount > 4 ? a0 + 8 * lda : a0
         let a5 = rowCount > 5 ? a0 + 10 * lda : a0
         var (c0, c1, c2, c3, c4, c5) = (Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes())
-        let raw = UnsafeRawPointer(panel)
-        for k in 0..<pairs {
-            let b = raw.loadUnaligned(fromByteOffset: k * 32, as: Int16PairLanes.self)
-            c0 &+= pairProducts(broadcastPair(a0, k), b)
-            c1 &+= pairProducts(broadcastPair(a1, k), b)
-            c2 &+= pairProducts(broadcastPair(a2, k), b)
-            c3 &+= pairProducts(broadcastPair(a3, k), b)
-            c4 &+= pairProducts(broadcastPair(a4, k), b)
-            c5 &+= pairProducts(broadcastPair(a5, k), b)
+        var raw = UnsafeRawPointer(panel)
+        var offset = 0
+        for _ in 0..<segments {
+            for k in 0..<pairs {
+                let b = raw.loadUnaligned(fromByteOffset: k &* 32, as: Int16PairLanes.self)
+                let at = offset &+ 4 &* k
+                c0 &+= pairProducts(broadcastPair(a0, byteOffset: at), b)
+                c1 &+= pairProducts(broadcastPair(a1, byteOffset: at), b)
+                c2 &+= pairProducts(broadcastPair(a2, byteOffset: at), b)
+                c3 &+= pairProducts(broadcastPair(a3, byteOffset: at), b)
+                c4 &+= pairProducts(broadcastPair(a4, byteOffset: at), b)
+                c5 &+= pairProducts(broadcastPair(a5, byteOffset: at), b)
+            }
+            raw += pairs &* 32
+            offset &+= 2 &* segmentStride
         }
         @inline(__always) func put(_ c: Int32Lanes, _ row: Int) {
             let s = accumulate ? c &+ sums.loadUnaligned(fromByteOffset: row * 32, as: Int32Lanes.self) : c

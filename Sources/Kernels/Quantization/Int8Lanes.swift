@@ -163,7 +163,13 @@ func interleaved(_ a: Int16Lanes, _ b: Int16Lanes) -> Int16PairLanes {
 /// The int16 pair at byte offset `4 * pair` of `row` in every lane: one 32-bit broadcast.
 @inline(__always)
 func broadcastPair(_ row: UnsafeRawPointer, _ pair: Int) -> Int16PairLanes {
-    unsafeBitCast(Int32Lanes(repeating: row.loadUnaligned(fromByteOffset: 4 &* pair, as: Int32.self)),
+    broadcastPair(row, byteOffset: 4 &* pair)
+}
+
+/// The int16 pair at `byteOffset` of `row` in every lane.
+@inline(__always)
+func broadcastPair(_ row: UnsafeRawPointer, byteOffset: Int) -> Int16PairLanes {
+    unsafeBitCast(Int32Lanes(repeating: row.loadUnaligned(fromByteOffset: byteOffset, as: Int32.self)),
                   to: Int16PairLanes.self)
 }
 
