@@ -264,42 +264,6 @@ extension DepthwiseConv2D {
                 var x = UnsafeRawPointer(origin + channel)
                 var o = UnsafeMutableRawPointer(out + channel)
                 var remaining = count
-                #if TFLITE_AVX512
-                // Eight pixels per step where 32 registers hold eight accumulators: a fused
-                // multiply-add takes four cycles and two can start per cycle, so eight
-                // independent chains keep both units busy where four left half the time idle.
-                while remaining >= 8 {
-                    var acc0 = start, acc1 = start, acc2 = start, acc3 = start
-                    var acc4 = start, acc5 = start, acc6 = start, acc7 = start
-                    var xRow = x
-                    for ky in filterRows {
-                        for kx in 0..<size {
-                            let tap = taps[ky &* size &+ kx]
-                            let p = xRow + kx &* tapBytes
-                            multiplyAdd(&acc0, p.loadUnaligned(as: V.self), tap)
-                            multiplyAdd(&acc1, p.loadUnaligned(fromByteOffset: pixelBytes, as: V.self), tap)
-                            multiplyAdd(&acc2, p.loadUnaligned(fromByteOffset: 2 &* pixelBytes, as: V.self), tap)
-                            multiplyAdd(&acc3, p.loadUnaligned(fromByteOffset: 3 &* pixelBytes, as: V.self), tap)
-                            multiplyAdd(&acc4, p.loadUnaligned(fromByteOffset: 4 &* pixelBytes, as: V.self), tap)
-                            multiplyAdd(&acc5, p.loadUnaligned(fromByteOffset: 5 &* pixelBytes, as: V.self), tap)
-                            multiplyAdd(&acc6, p.loadUnaligned(fromByteOffset: 6 &* pixelBytes, as: V.self), tap)
-                            multiplyAdd(&acc7, p.loadUnaligned(fromByteOffset: 7 &* pixelBytes, as: V.self), tap)
-                        }
-                        xRow += rowBytes
-                    }
-                    o.storeBytes(of: clamps ? acc0.clampedLanes(lo, hi) : acc0, as: V.self)
-                    o.storeBytes(of: clamps ? acc1.clampedLanes(lo, hi) : acc1, toByteOffset: tapBytes, as: V.self)
-                    o.storeBytes(of: clamps ? acc2.clampedLanes(lo, hi) : acc2, toByteOffset: 2 &* tapBytes, as: V.self)
-                    o.storeBytes(of: clamps ? acc3.clampedLanes(lo, hi) : acc3, toByteOffset: 3 &* tapBytes, as: V.self)
-                    o.storeBytes(of: clamps ? acc4.clampedLanes(lo, hi) : acc4, toByteOffset: 4 &* tapBytes, as: V.self)
-                    o.storeBytes(of: clamps ? acc5.clampedLanes(lo, hi) : acc5, toByteOffset: 5 &* tapBytes, as: V.self)
-                    o.storeBytes(of: clamps ? acc6.clampedLanes(lo, hi) : acc6, toByteOffset: 6 &* tapBytes, as: V.self)
-                    o.storeBytes(of: clamps ? acc7.clampedLanes(lo, hi) : acc7, toByteOffset: 7 &* tapBytes, as: V.self)
-                    x += 8 &* pixelBytes
-                    o += 8 &* tapBytes
-                    remaining &-= 8
-                }
-                #endif
                 // Four pixels per step: four independent accumulator chains keep the
                 // multiply-adds from waiting on each other's latency (two chains left the loop
                 // latency-bound), and each tap loaded is used four times.
