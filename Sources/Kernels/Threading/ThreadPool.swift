@@ -78,12 +78,15 @@ public final class ThreadPool: @unchecked Sendable {
         state.run(count: count, chunkCount: chunkCount, body: _JobBody(body), workerCount: workers.count)
     }
 
-    /// Multiply-adds below which a kernel runs on the calling thread alone: waking the parked
-    /// workers and waiting for them costs tens of microseconds, more than such small work saves.
-    public static let minimumParallelWork = 1 << 17
+    /// Multiply-adds below which a kernel runs on the calling thread alone, about a microsecond
+    /// of work: handing a job to the spinning workers and waiting for them costs about as much.
+    /// With 2 threads, face_detection_short_range (mostly 16x16 layers) ran 10% faster at this
+    /// value than at four times it, and the larger models were no slower; when each hand-over
+    /// took a mutex round trip, four times it was the better value.
+    public static let minimumParallelWork = 1 << 15
 
     /// What one element of an elementwise op (a load or two, an operation, a store) counts
-    /// for in ``minimumParallelWork``: outputs of 32,768 elements and more are split.
+    /// for in ``minimumParallelWork``: outputs of 8,192 elements and more are split.
     public static let workPerElement = 4
 
     /// The chunk count for a job of `work` multiply-adds (or comparable element operations):
