@@ -36,23 +36,27 @@ func clampedToInt8(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int8Lanes {
 /// Pairs of int16 values, one pair per ``Int32Lanes`` lane.
 typealias Int16PairLanes = SIMD32<Int16>
 
+/// Every int16 lane of `v` sign-extended to int32, spelled out lane by lane: the generic
+/// conversion stays a call.
+@inline(__always)
+func widenedPairs(_ v: Int16PairLanes) -> SIMD32<Int32> {
+    SIMD32(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
+             Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]),
+             Int32(v[16]), Int32(v[17]), Int32(v[18]), Int32(v[19]), Int32(v[20]), Int32(v[21]), Int32(v[22]), Int32(v[23]),
+             Int32(v[24]), Int32(v[25]), Int32(v[26]), Int32(v[27]), Int32(v[28]), Int32(v[29]), Int32(v[30]), Int32(v[31]))
+}
+
 /// Each int32 lane's pair of int16 lanes of `a` and `b` multiplied and summed:
 /// `a[2i] * b[2i] + a[2i + 1] * b[2i + 1]`. Written as a widened product whose even and odd
 /// halves are added, the form LLVM turns into one `vpmaddwd` (or, added to an accumulator
-/// with VNNI, one `vpdpwssd`). The widening must be spelled out lane by lane: the generic
-/// conversion stays a call. The halves must not be: the GEMM tile passes a broadcast pair,
-/// and when the halves were written out, LLVM folded the halves of the broadcast into two
-/// broadcasts before looking for the pair product, and the tile became two `vpmulld` and two
-/// permutes per row, ten times slower (`evenHalf` is inlined after that folding has run).
+/// with VNNI, one `vpdpwssd`). The halves must not be spelled out lane by lane: the GEMM
+/// tile passes a broadcast pair, and when the halves were written out, LLVM folded the halves
+/// of the broadcast into two broadcasts before looking for the pair product, and the tile
+/// became two `vpmulld` and two permutes per row, ten times slower (`evenHalf` is inlined
+/// after that folding has run).
 @inline(__always)
 func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
-    @inline(__always) func widened(_ v: Int16PairLanes) -> SIMD32<Int32> {
-        SIMD32(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
-                 Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]),
-                 Int32(v[16]), Int32(v[17]), Int32(v[18]), Int32(v[19]), Int32(v[20]), Int32(v[21]), Int32(v[22]), Int32(v[23]),
-                 Int32(v[24]), Int32(v[25]), Int32(v[26]), Int32(v[27]), Int32(v[28]), Int32(v[29]), Int32(v[30]), Int32(v[31]))
-    }
-    let p = widened(a) &* widened(b)
+    let p = widenedPairs(a) &* widenedPairs(b)
     return p.evenHalf &+ p.oddHalf
 }
 
@@ -62,13 +66,7 @@ func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
 /// two, and the GEMM tile lost its pair-product instruction to calls.
 @inline(__always)
 func vectorPairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
-    @inline(__always) func widened(_ v: Int16PairLanes) -> SIMD32<Int32> {
-        SIMD32(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
-                 Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]),
-                 Int32(v[16]), Int32(v[17]), Int32(v[18]), Int32(v[19]), Int32(v[20]), Int32(v[21]), Int32(v[22]), Int32(v[23]),
-                 Int32(v[24]), Int32(v[25]), Int32(v[26]), Int32(v[27]), Int32(v[28]), Int32(v[29]), Int32(v[30]), Int32(v[31]))
-    }
-    let p = widened(a) &* widened(b)
+    let p = widenedPairs(a) &* widenedPairs(b)
     return Int32Lanes(p[0] &+ p[1], p[2] &+ p[3], p[4] &+ p[5], p[6] &+ p[7], p[8] &+ p[9], p[10] &+ p[11],
                       p[12] &+ p[13], p[14] &+ p[15], p[16] &+ p[17], p[18] &+ p[19], p[20] &+ p[21], p[22] &+ p[23],
                       p[24] &+ p[25], p[26] &+ p[27], p[28] &+ p[29], p[30] &+ p[31])
@@ -119,17 +117,20 @@ func clampedToInt8(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int8Lanes {
 /// Pairs of int16 values, one pair per ``Int32Lanes`` lane.
 typealias Int16PairLanes = SIMD16<Int16>
 
+/// Every int16 lane of `v` sign-extended to int32, spelled out lane by lane: the generic
+/// conversion stays a call.
+@inline(__always)
+func widenedPairs(_ v: Int16PairLanes) -> SIMD16<Int32> {
+    SIMD16(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
+             Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
+}
+
 /// Each int32 lane's pair of int16 lanes of `a` and `b` multiplied and summed:
 /// `a[2i] * b[2i] + a[2i + 1] * b[2i + 1]`. Written as a widened product whose even and odd
-/// halves are added, the form LLVM turns into `pmaddwd` (SSE2) or `vpmaddwd`. The widening
-/// must be spelled out lane by lane: the generic conversion stays a call.
+/// halves are added, the form LLVM turns into `pmaddwd` (SSE2) or `vpmaddwd`.
 @inline(__always)
 func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
-    @inline(__always) func widened(_ v: Int16PairLanes) -> SIMD16<Int32> {
-        SIMD16(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
-                 Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
-    }
-    let p = widened(a) &* widened(b)
+    let p = widenedPairs(a) &* widenedPairs(b)
     return p.evenHalf &+ p.oddHalf
 }
 
@@ -139,11 +140,7 @@ func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
 /// two, and the GEMM tile lost its pair-product instruction to calls.
 @inline(__always)
 func vectorPairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
-    @inline(__always) func widened(_ v: Int16PairLanes) -> SIMD16<Int32> {
-        SIMD16(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
-                 Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
-    }
-    let p = widened(a) &* widened(b)
+    let p = widenedPairs(a) &* widenedPairs(b)
     return Int32Lanes(p[0] &+ p[1], p[2] &+ p[3], p[4] &+ p[5], p[6] &+ p[7], p[8] &+ p[9], p[10] &+ p[11],
                       p[12] &+ p[13], p[14] &+ p[15])
 }
