@@ -3,20 +3,30 @@
 # instruction per row (`pmaddwd`, or `vpdpwssd` with AVX-512 VNNI) instead of the two
 # multiplies and two permutes LLVM falls back to when it does not recognise the pattern in
 # `pairProducts` (Sources/Kernels/Quantization/Int8Lanes.swift). That fallback is still
-# correct, so no test fails; the int8 convolutions just run about ten times slower. Run it
-# after changing how the int8 kernels call `pairProducts`.
+# correct, so no test fails; the int8 convolutions just run about ten times slower. The int8
+# depthwise kernel (`vectorPairProducts`) is checked the same way. Run it after changing how
+# the int8 kernels call either.
 #
 # Usage: Benchmarks/check_codegen.sh .build-native512/release/tflite
 set -euo pipefail
 binary=${1:?usage: check_codegen.sh TFLITE_BINARY}
 command -v objdump >/dev/null || { echo "objdump not found (apt-get install binutils)"; exit 2; }
-tile=$(objdump -d --no-show-raw-insn "$binary" | awk '/Int8GEMMO9blockSums.*>:$/,/^$/')
-[ -n "$tile" ] || { echo "FAIL: no Int8GEMM.blockSums symbol in $binary"; exit 1; }
-pairs=$(grep -cE '\b(v?pmaddwd|vpdpwssd)\b' <<<"$tile" || true)
-multiplies=$(grep -cE '\bv?pmulld\b' <<<"$tile" || true)
-if [ "$pairs" -gt 0 ] && [ "$multiplies" -eq 0 ]; then
-    echo "PASS: Int8GEMM.blockSums has $pairs pair-product instructions"
-else
-    echo "FAIL: Int8GEMM.blockSums has $pairs pair-product instructions and $multiplies 32-bit multiplies"
-    exit 1
-fi
+disassembly=$(objdump -d --no-show-raw-insn "$binary")
+status=0
+# check NAME SYMBOL_PATTERN: the function's pair-product and 32-bit multiply counts.
+check() {
+    local body pairs multiplies
+    body=$(awk "/$2.*>:\$/,/^\$/" <<<"$disassembly")
+    if [ -z "$body" ]; then echo "FAIL: no $1 symbol in $binary"; status=1; return; fi
+    pairs=$(grep -cE '\b(v?pmaddwd|vpdpwssd)\b' <<<"$body" || true)
+    multiplies=$(grep -cE '\bv?pmulld\b' <<<"$body" || true)
+    if [ "$pairs" -gt 0 ] && [ "$multiplies" -eq 0 ]; then
+        echo "PASS: $1 has $pairs pair-product instructions"
+    else
+        echo "FAIL: $1 has $pairs pair-product instructions and $multiplies 32-bit multiplies"
+        status=1
+    fi
+}
+check Int8GEMM.blockSums 'Int8GEMMO9blockSums'
+check 'the int8 depthwise rows' 'depthwiseConv2DInt8Rows'
+exit $status
