@@ -129,7 +129,7 @@ private func directRowsInt8(
                     let panel = packed.baseAddress! + block * pairCount * lanes * 2
                     // The filter rows are segments of one reduction, summed in registers.
                     Int8GEMM.blockSums(a: a, lda: lda, rowCount: count, pairs: segmentPairs, segments: kh,
-                                       segmentStride: imageRow, panel: panel, sums: sums, accumulate: false)
+                                       segmentStride: imageRow, panel: panel, sums: sums)
                     let channels = min(lanes, outputDepth - block * lanes)
                     q.store(rows: sums, sumStride: lanes * 4, rowCount: count, group: block,
                             to: outRow + ox * outputDepth + block * lanes, outStride: outputDepth, count: channels)

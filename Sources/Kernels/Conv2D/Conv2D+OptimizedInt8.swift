@@ -188,7 +188,7 @@ private func conv2DInt8Tiles(
             let out = output + first * outputDepth
             for block in 0..<prepared.weights.blockCount {
                 Int8GEMM.blockSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,
-                                   panel: packed.baseAddress! + block * stride * lanes, sums: sums, accumulate: false)
+                                   panel: packed.baseAddress! + block * stride * lanes, sums: sums)
                 let count = min(lanes, outputDepth - block * lanes)
                 q.store(rows: sums, sumStride: lanes * 4, rowCount: valid, group: block,
                         to: out + block * lanes, outStride: outputDepth, count: count)

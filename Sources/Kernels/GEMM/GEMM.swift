@@ -109,7 +109,7 @@ public enum GEMM {
         withUnsafeBytes(of: tile) { bytes in
             for i in 0..<rowCount {
                 var v = bytes.load(fromByteOffset: i * MemoryLayout<Vector>.stride, as: Vector.self)
-                if let activation { v = clampedLanes(v, activation.min, activation.max) }
+                if let activation { v = v.clampedLanes(activation.min, activation.max) }
                 storeColumns(v, to: c + i * ldc, count: columnCount)
             }
         }
@@ -150,12 +150,4 @@ public enum GEMM {
     static let depthBlock = 256
     /// Bytes of `A` per row block (see ``multiply(a:lda:rows:weights:panels:bias:activation:c:ldc:)``).
     static let rowBlockBytes = 32 * 1024
-}
-
-/// Lane-wise clamp of a GEMM accumulator (a plain lane loop, as `clampLanes`).
-@inline(__always)
-private func clampedLanes(_ v: GEMM.Vector, _ lo: Float, _ hi: Float) -> GEMM.Vector {
-    var r = v
-    for i in 0..<GEMM.Vector.scalarCount { r[i] = Swift.min(Swift.max(r[i], lo), hi) }
-    return r
 }

@@ -8,8 +8,8 @@ extension Int8GEMM {
 
     /// The int32 sums of `rowCount` (at most ``rowTile``) rows of `a` (`lda` int16 values
     /// apart, `2 * pairs` long) with one block of packed weights, stored to `sums`
-    /// (`[rowTile][16]`), or added to it when `accumulate`. Missing rows alias row 0 so the
-    /// loop body stays branch-free; their sums are meaningless.
+    /// (`[rowTile][16]`). Missing rows alias row 0 so the loop body stays branch-free; their
+    /// sums are meaningless.
     ///
     /// The reduction may come in `segments` pieces of `pairs` pairs each (a small-channel
     /// convolution's filter rows): piece `s` reads each row of `a` from `s * segmentStride`
@@ -20,7 +20,7 @@ extension Int8GEMM {
     @inline(never)
     static func blockSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
                           segments: Int = 1, segmentStride: Int = 0,
-                          panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer, accumulate: Bool) {
+                          panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer) {
         let a0 = UnsafeRawPointer(a)
         let a1 = rowCount > 1 ? a0 + 2 * lda : a0
         let a2 = rowCount > 2 ? a0 + 4 * lda : a0
@@ -59,8 +59,7 @@ extension Int8GEMM {
             offset &+= 2 &* segmentStride
         }
         @inline(__always) func put(_ c: Int32Lanes, _ row: Int) {
-            let s = accumulate ? c &+ sums.loadUnaligned(fromByteOffset: row * 64, as: Int32Lanes.self) : c
-            sums.storeBytes(of: s, toByteOffset: row * 64, as: Int32Lanes.self)
+            sums.storeBytes(of: c, toByteOffset: row * 64, as: Int32Lanes.self)
         }
         put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3); put(c4, 4); put(c5, 5)
         put(c6, 6); put(c7, 7); put(c8, 8); put(c9, 9); put(c10, 10); put(c11, 11)
