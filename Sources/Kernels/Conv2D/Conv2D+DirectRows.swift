@@ -18,7 +18,7 @@ extension Conv2D {
     /// rows are split across `pool`.
     static func directRows(params: Conv2DParams,
                            input: UnsafePointer<Float>, inputShape: NHWC,
-                           weights: PackedConv2DWeights, bias: UnsafePointer<Float>?,
+                           weights: PackedConv2DWeights, bias: UnsafePointer<Float>?, residual: UnsafePointer<Float>?,
                            output: UnsafeMutablePointer<Float>, outputShape: NHWC,
                            scratch: UnsafeMutablePointer<Float>, pool: ThreadPool) {
         let g = params.geometry, f = weights.filterShape
@@ -35,9 +35,9 @@ extension Conv2D {
             let base = packed.baseAddress!
             pool.parallelFor(count: rows, chunks: pool.chunks(forWork: work)) { thread, range in
                 let buffer = scratch + thread * blockRows * depth
-                /// Gathers output pixels `columns` of row (`b`, `oy`) into the buffer, at most
-                /// `blockRows` at a time, and multiplies them.
-                func gathered(_ b: Int, _ oy: Int, _ columns: Range<Int>, _ out: UnsafeMutablePointer<Float>) {
+                /// Gathers output pixels `columns` of row (`b`, `oy`), the `row`th of the output,
+                /// into the buffer, at most `blockRows` at a time, and multiplies them.
+                func gathered(_ b: Int, _ oy: Int, _ columns: Range<Int>, _ row: Int) {
                     var x0 = columns.lowerBound
                     while x0 < columns.upperBound {
                         let count = Swift.min(blockRows, columns.upperBound - x0)
@@ -45,28 +45,29 @@ extension Conv2D {
                             gatherWindow(batch: b, y: oy, x: x0 + r, params: params, input: input, inputShape: inputShape,
                                          filterShape: f, into: buffer + r * depth)
                         }
+                        let offset = row * outputShape.width * n + x0 * n
                         GEMM.multiply(a: buffer, lda: depth, rows: 0..<count, weights: weights.gemm,
                                       panels: 0..<weights.gemm.panelCount, bias: bias, activation: params.activation,
-                                      c: out + x0 * n, ldc: n)
+                                      residual: residual.map { $0 + offset }, c: output + offset, ldc: n)
                         x0 += count
                     }
                 }
                 for row in range {
                     let b = row / outputShape.height, oy = row % outputShape.height
-                    let out = output + row * outputShape.width * n
                     let iy0 = oy * g.strideHeight - g.paddingHeight.before
                     guard iy0 >= 0 && iy0 + f.height <= inputShape.height && firstInner < endInner else {
-                        gathered(b, oy, 0..<outputShape.width, out)
+                        gathered(b, oy, 0..<outputShape.width, row)
                         continue
                     }
-                    gathered(b, oy, 0..<firstInner, out)
-                    gathered(b, oy, endInner..<outputShape.width, out)
+                    gathered(b, oy, 0..<firstInner, row)
+                    gathered(b, oy, endInner..<outputShape.width, row)
                     let ix0 = firstInner * g.strideWidth - g.paddingWidth.before
                     let rowBase = input + ((b * inputShape.height + iy0) * inputShape.width + ix0) * cin
                     directTiles(rowBase: rowBase, inputRowStride: inputShape.width * cin, pixelStride: g.strideWidth * cin,
                                 count: endInner - firstInner, filterHeight: f.height, segment: segment, depth: depth,
                                 panels: base, weights: weights.gemm, bias: bias, activation: params.activation,
-                                out: out + firstInner * n, ldc: n)
+                                residual: residual.map { $0 + (row * outputShape.width + firstInner) * n },
+                                out: output + (row * outputShape.width + firstInner) * n, ldc: n)
                 }
             }
         }
@@ -79,7 +80,7 @@ extension Conv2D {
     static func directTiles(rowBase: UnsafePointer<Float>, inputRowStride: Int, pixelStride: Int, count: Int,
                             filterHeight: Int, segment: Int, depth: Int, panels base: UnsafePointer<Float>,
                             weights: PackedGEMMWeights, bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
-                            out: UnsafeMutablePointer<Float>, ldc: Int) {
+                            residual: UnsafePointer<Float>?, out: UnsafeMutablePointer<Float>, ldc: Int) {
         let width = GEMM.panelWidth
         var r = 0
         while r < count {
@@ -98,15 +99,16 @@ extension Conv2D {
                 let a = rowBase + r * pixelStride
                 let panel = base + p * depth * width
                 let c = out + r * ldc + col0
+                let res = residual.map { $0 + r * ldc + col0 }
                 if pair {
                     GEMM.tilePair(a: a, lda: pixelStride, rowCount: mr, depth: segment, segments: filterHeight,
                                   segmentStride: inputRowStride, panel0: panel, panel1: panel + depth * width,
-                                  bias0: bias0, bias1: bias1, accumulate: false, activation: activation, c: c, ldc: ldc,
-                                  columnCount1: cols1)
+                                  bias0: bias0, bias1: bias1, accumulate: false, activation: activation, residual: res,
+                                  c: c, ldc: ldc, columnCount1: cols1)
                 } else {
                     GEMM.tile(a: a, lda: pixelStride, rowCount: mr, depth: segment, segments: filterHeight,
                               segmentStride: inputRowStride, panel: panel, bias: bias0, accumulate: false,
-                              activation: activation, c: c, ldc: ldc, columnCount: cols)
+                              activation: activation, residual: res, c: c, ldc: ldc, columnCount: cols)
                 }
                 p += pair ? 2 : 1
             }

@@ -53,9 +53,12 @@ extension Conv2D {
     ///   - scratch: at least ``scratchFloatCount(params:filterShape:threadCount:)`` floats for
     ///     `pool.threadCount`; may be nil when that count is 0.
     ///   - weights: the packed filter (``supportsOptimized(inputShape:filterShape:)`` must hold).
+    ///   - residual: a tensor shaped like the output added to it before the activation (a
+    ///     residual ADD folded into the convolution), or nil.
     public static func optimized(params: Conv2DParams,
                                  input: UnsafePointer<Float>, inputShape: NHWC,
                                  weights: PackedConv2DWeights, bias: UnsafePointer<Float>?,
+                                 residual: UnsafePointer<Float>? = nil,
                                  output: UnsafeMutablePointer<Float>, outputShape: NHWC,
                                  scratch: UnsafeMutablePointer<Float>?, pool: ThreadPool) {
         let f = weights.filterShape
@@ -65,12 +68,18 @@ extension Conv2D {
         guard m > 0, n > 0 else { return }
         if depth == 0 {
             // An empty reduction leaves the bias alone.
-            for i in 0..<m { for c in 0..<n { output[i * n + c] = params.activation.clamp(bias?[c] ?? 0) } }
+            for i in 0..<m {
+                for c in 0..<n {
+                    var v = bias?[c] ?? 0
+                    if let residual { v += residual[i * n + c] }
+                    output[i * n + c] = params.activation.clamp(v)
+                }
+            }
             return
         }
         if isPointwise(params: params, filterShape: f) {
             multiplySplit(a: input, lda: depth, m: m, weights: weights.gemm, bias: bias,
-                          activation: params.activation, c: output, ldc: n, pool: pool)
+                          activation: params.activation, residual: residual, c: output, ldc: n, pool: pool)
             return
         }
         guard let scratch else {
@@ -79,7 +88,7 @@ extension Conv2D {
         }
         if usesDirectRows(params: params, inputShape: inputShape, filterShape: f) {
             directRows(params: params, input: input, inputShape: inputShape, weights: weights, bias: bias,
-                       output: output, outputShape: outputShape, scratch: scratch, pool: pool)
+                       residual: residual, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
             return
         }
         let blockRows = im2colRows(depth: depth)
@@ -105,8 +114,8 @@ extension Conv2D {
                     }
                 }
                 GEMM.multiply(a: buffer, lda: depth, rows: 0..<rows, weights: weights.gemm,
-                              panels: 0..<weights.gemm.panelCount, bias: bias,
-                              activation: params.activation, c: output + first * n, ldc: n)
+                              panels: 0..<weights.gemm.panelCount, bias: bias, activation: params.activation,
+                              residual: residual.map { $0 + first * n }, c: output + first * n, ldc: n)
             }
         }
     }
@@ -115,6 +124,7 @@ extension Conv2D {
     /// rows to keep every thread busy (a fully connected layer with batch 1).
     static func multiplySplit(a: UnsafePointer<Float>, lda: Int, m: Int, weights: PackedGEMMWeights,
                               bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
+                              residual: UnsafePointer<Float>? = nil,
                               c: UnsafeMutablePointer<Float>, ldc: Int, pool: ThreadPool) {
         let tiles = (m + GEMM.rowTile - 1) / GEMM.rowTile
         let chunks = pool.chunks(forWork: m * weights.outputCount * weights.depth)
@@ -122,12 +132,12 @@ extension Conv2D {
             pool.parallelFor(count: tiles, chunks: chunks) { _, range in
                 let rows = (range.lowerBound * GEMM.rowTile)..<Swift.min(m, range.upperBound * GEMM.rowTile)
                 GEMM.multiply(a: a, lda: lda, rows: rows, weights: weights, panels: 0..<weights.panelCount,
-                              bias: bias, activation: activation, c: c, ldc: ldc)
+                              bias: bias, activation: activation, residual: residual, c: c, ldc: ldc)
             }
         } else {
             pool.parallelFor(count: weights.panelCount, chunks: chunks) { _, panels in
                 GEMM.multiply(a: a, lda: lda, rows: 0..<m, weights: weights, panels: panels,
-                              bias: bias, activation: activation, c: c, ldc: ldc)
+                              bias: bias, activation: activation, residual: residual, c: c, ldc: ldc)
             }
         }
     }

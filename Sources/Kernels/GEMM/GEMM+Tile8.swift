@@ -18,7 +18,7 @@ extension GEMM {
     static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
                      segments: Int = 1, segmentStride: Int = 0,
                      panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
-                     activation: ActivationRange<Float>?,
+                     activation: ActivationRange<Float>?, residual: UnsafePointer<Float>? = nil,
                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
         var start = (bias, bias, bias, bias, bias, bias)
         if accumulate { loadPartialSums(into: &start, rowCount: rowCount, c: c, ldc: ldc, columnCount: columnCount) }
@@ -45,8 +45,8 @@ extension GEMM {
             raw += depth &* 32
             offset &+= segmentStride
         }
-        storeTile((c0, c1, c2, c3, c4, c5), rowCount: rowCount, activation: activation, c: c, ldc: ldc,
-                  columnCount: columnCount)
+        storeTile((c0, c1, c2, c3, c4, c5), rowCount: rowCount, activation: activation, residual: residual,
+                  c: c, ldc: ldc, columnCount: columnCount)
     }
 
     /// Two adjacent panels: the portable tile has no registers to spare for a second panel's
@@ -55,14 +55,14 @@ extension GEMM {
     static func tilePair(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
                          segments: Int = 1, segmentStride: Int = 0,
                          panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
-                         accumulate: Bool, activation: ActivationRange<Float>?,
+                         accumulate: Bool, activation: ActivationRange<Float>?, residual: UnsafePointer<Float>? = nil,
                          c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
         tile(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
-             panel: panel0, bias: bias0, accumulate: accumulate, activation: activation, c: c, ldc: ldc,
-             columnCount: panelWidth)
+             panel: panel0, bias: bias0, accumulate: accumulate, activation: activation, residual: residual,
+             c: c, ldc: ldc, columnCount: panelWidth)
         tile(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
-             panel: panel1, bias: bias1, accumulate: accumulate, activation: activation, c: c + panelWidth, ldc: ldc,
-             columnCount: columnCount1)
+             panel: panel1, bias: bias1, accumulate: accumulate, activation: activation,
+             residual: residual.map { $0 + panelWidth }, c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
     }
 }
 #endif

@@ -24,10 +24,13 @@ public enum GEMM {
     ///   - panels: the panels (groups of ``panelWidth`` output columns) to compute.
     ///   - bias: `weights.outputCount` floats added to every row, or nil.
     ///   - activation: the clamp applied to every result.
+    ///   - residual: a matrix laid out like `c` added to every result before the clamp (a
+    ///     residual ADD folded into the convolution before it), or nil.
     ///   - c: the output; row `i` starts at `c + i * ldc`.
     public static func multiply(a: UnsafePointer<Float>, lda: Int, rows: Range<Int>,
                                 weights: PackedGEMMWeights, panels: Range<Int>,
                                 bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
+                                residual: UnsafePointer<Float>? = nil,
                                 c: UnsafeMutablePointer<Float>, ldc: Int) {
         weights.panels.withUnsafeBufferPointer { packed in
             guard let base = packed.baseAddress else { return }
@@ -40,6 +43,8 @@ public enum GEMM {
             while k0 < k {
                 let kLength = Swift.min(depthBlock, k - k0)
                 let first = k0 == 0, last = k0 + kLength == k
+                // The residual joins the finished sums, with the clamp.
+                let finalResidual = last ? residual : nil
                 let blockRows = Swift.max(1, rowBlockBytes / (4 * kLength * rowTile)) * rowTile
                 var r0 = rows.lowerBound
                 while r0 < rows.upperBound {
@@ -61,12 +66,14 @@ public enum GEMM {
                             if pair {
                                 tilePair(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel0: panel,
                                          panel1: panel + k * panelWidth, bias0: bias0, bias1: bias1, accumulate: !first,
-                                         activation: last ? activation : nil, c: c + r * ldc + col0, ldc: ldc,
-                                         columnCount1: cols1)
+                                         activation: last ? activation : nil,
+                                         residual: finalResidual.map { $0 + r * ldc + col0 }, c: c + r * ldc + col0,
+                                         ldc: ldc, columnCount1: cols1)
                             } else {
                                 tile(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel: panel,
                                      bias: bias0, accumulate: !first, activation: last ? activation : nil,
-                                     c: c + r * ldc + col0, ldc: ldc, columnCount: cols)
+                                     residual: finalResidual.map { $0 + r * ldc + col0 }, c: c + r * ldc + col0,
+                                     ldc: ldc, columnCount: cols)
                             }
                             r += mr
                         }
@@ -102,13 +109,16 @@ public enum GEMM {
     }
 
     /// Stores the first `rowCount` vectors of `tile` (a tuple of ``Vector``s) to the rows of
-    /// `c`, `columnCount` columns each, clamped when `activation` is given.
+    /// `c`, `columnCount` columns each, plus the same rows of `residual` when given, then
+    /// clamped when `activation` is given.
     @inline(__always)
     static func storeTile<Tile>(_ tile: Tile, rowCount: Int, activation: ActivationRange<Float>?,
+                                residual: UnsafePointer<Float>?,
                                 c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
         withUnsafeBytes(of: tile) { bytes in
             for i in 0..<rowCount {
                 var v = bytes.load(fromByteOffset: i * MemoryLayout<Vector>.stride, as: Vector.self)
+                if let residual { v += loadColumns(residual + i * ldc, count: columnCount) }
                 if let activation { v = v.clampedLanes(activation.min, activation.max) }
                 storeColumns(v, to: c + i * ldc, count: columnCount)
             }

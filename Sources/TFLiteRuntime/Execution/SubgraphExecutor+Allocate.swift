@@ -37,22 +37,37 @@ extension SubgraphExecutor {
         let links = GraphLinks(readers: readers, writers: writers)
         padFolds = [:]
         activationFolds = [:]
-        // Activation nodes come after their producers: find them all before preparing any node.
-        var foldedActivationNodes = Set<Int>()
+        residualFolds = [:]
+        // Activation and ADD nodes come after their producers: find them all before preparing
+        // any node. RELUs first, since one folded into an ADD moves on with the ADD.
+        var droppedNodes = Set<Int>()
         for m in graph.operators.indices {
             if let (producer, fold) = activationFold(node: m, links: links) {
                 activationFolds[producer] = fold
-                foldedActivationNodes.insert(m)
+                droppedNodes.insert(m)
             }
         }
-        for (n, op) in graph.operators.enumerated() {
-            if let (consumer, fold) = padFold(node: n, links: links) {
+        // A convolution with a residual ADD folded into it runs in the ADD's place.
+        var replacement: [Int: Int] = [:]
+        for m in graph.operators.indices {
+            if let (producer, fold, activation) = residualFold(node: m, links: links) {
+                residualFolds[producer] = fold
+                activationFolds[producer] = activation
+                activationFolds[m] = nil
+                droppedNodes.insert(producer)
+                replacement[m] = producer
+            }
+        }
+        for position in graph.operators.indices {
+            if let (consumer, fold) = padFold(node: position, links: links) {
                 padFolds[consumer] = fold
                 continue
             }
-            if foldedActivationNodes.contains(n) { continue }
+            if droppedNodes.contains(position) { continue }
+            let n = replacement[position] ?? position, op = graph.operators[n]
             let nodeInputs = inputIndices(ofNode: n), nodeOutputs = outputIndices(ofNode: n)
-            let present = nodeInputs.filter { $0 >= 0 }
+            // A folded residual is read too: it must stay live through this node.
+            let present = nodeInputs.filter { $0 >= 0 } + (residualFolds[n].map { [$0.residual] } ?? [])
             let outputs = nodeOutputs.filter { $0 >= 0 }
             for t in outputs {
                 if let first = writer[t] {
@@ -90,8 +105,9 @@ extension SubgraphExecutor {
     }
 
     /// Runs node `n`'s prepare step with the current shapes; a convolution with a PAD folded
-    /// into it (``padFolds``) reads the PAD's input, and a node with an activation folded into
-    /// it (``activationFolds``) writes the activation's output with the activation fused.
+    /// into it (``padFolds``) reads the PAD's input, a node with an activation folded into
+    /// it (``activationFolds``) writes the activation's output with the activation fused, and
+    /// a convolution with a residual ADD folded into it (``residualFolds``) adds that tensor.
     func prepare(node n: Int) throws(InterpreterError) -> (NodeKernel, OpRegistration, scratchBytes: Int) {
         let op = model.schema.subgraphs[subgraphIndex].operators[n]
         let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
@@ -104,6 +120,7 @@ extension SubgraphExecutor {
             inputIndices: inputIndices(ofNode: n), outputIndices: outputIndices(ofNode: n), executor: self)
         context.foldedPadding = padFolds[n]
         context.foldedActivation = activationFolds[n]?.activation
+        context.foldedResidual = residualFolds[n]?.residual
         let kernel = try registration.prepare(&context)
         return (kernel, registration, context.scratchBytes)
     }

@@ -23,6 +23,9 @@ final class SubgraphExecutor {
     /// Nodes that apply the activation of a RELU-like node dropped after them, by node index
     /// (see ``FoldedActivation``); set by `allocate()`.
     var activationFolds: [Int: FoldedActivation] = [:]
+    /// Residual ADDs folded into the CONV_2D computing one of their operands, by convolution
+    /// node (see ``FoldedResidual``); set by `allocate()`.
+    var residualFolds: [Int: FoldedResidual] = [:]
     var arena: AlignedBuffer?
     var scratch: AlignedBuffer?
     /// Fallback address for zero-sized tensors, so no data pointer is ever null.

@@ -82,6 +82,9 @@ struct PrepareContext {
     /// For a node whose RELU-like successor was folded away: that activation, which the node
     /// applies in place of its own (NONE). Nil otherwise. ``floatActivation(_:)`` returns it.
     var foldedActivation: Schema.ActivationFunctionType?
+    /// For a CONV_2D whose residual ADD was folded away: the tensor the ADD added, which the
+    /// convolution adds before its activation (see ``FoldedResidual``). Nil otherwise.
+    var foldedResidual: Int?
 
     init(nodeIndex: Int, opName: String, options: Schema.BuiltinOptions?, customOptions: UnsafeRawBufferPointer?,
          inputIndices: [Int], outputIndices: [Int], executor: SubgraphExecutor) {

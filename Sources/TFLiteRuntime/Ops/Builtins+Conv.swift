@@ -31,6 +31,19 @@ extension PrepareContext {
     }
 }
 
+extension PrepareContext {
+    /// The tensor a folded residual ADD adds to this convolution's output (see
+    /// ``FoldedResidual``), which must have the output's shape; nil without a fold.
+    func foldedResidual(shapedLike output: NHWC) throws(InterpreterError) -> Int? {
+        guard let r = foldedResidual else { return nil }
+        let t = executor.info(r)
+        guard t.type == .float32, t.shape == output.dims else {
+            throw invalid("the residual ADD folded into this convolution adds a \(t.type) tensor of shape \(t.shape) to its output of shape \(output.dims)")
+        }
+        return r
+    }
+}
+
 /// A typed pointer for an optional tensor index.
 @inline(__always)
 func optionalData<T>(_ c: InvokeContext, _ index: Int?, as: T.Type) -> UnsafePointer<T>? {
@@ -69,19 +82,33 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     let x = try ctx.input(0).index, w = try ctx.input(1), y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
 
+    let residual = try ctx.foldedResidual(shapedLike: outShape)
+
     if ctx.executor.useReferenceKernels || !Conv2D.supportsOptimized(inputShape: input, filterShape: filter) || w.constantData == nil {
         let wi = w.index
+        guard let residual else {
+            return { c in
+                Conv2D.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
+                                 filter: c.data(wi, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
+                                 output: c.data(y, as: Float.self), outputShape: outShape)
+            }
+        }
+        // A grouped convolution with a folded residual: the reference kernel, then the ADD.
+        let linear = Conv2DParams(geometry: geometry, activation: ActivationRange(min: -.infinity, max: .infinity))
         return { c in
-            Conv2D.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
+            let out = c.data(y, as: Float.self), skip = c.data(residual, as: Float.self)
+            Conv2D.reference(params: linear, input: c.data(x, as: Float.self), inputShape: input,
                              filter: c.data(wi, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                             output: c.data(y, as: Float.self), outputShape: outShape)
+                             output: out, outputShape: outShape)
+            for i in 0..<outShape.elementCount { out[i] = params.activation.clamp(out[i] + skip[i]) }
         }
     }
     let packed = PackedConv2DWeights(filter: w.constantData!.assumingMemoryBound(to: Float.self), filterShape: filter)
     ctx.requestScratch(bytes: 4 * Conv2D.scratchFloatCount(params: params, filterShape: filter, threadCount: ctx.executor.threads.threadCount))
     return { c in
         Conv2D.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input, weights: packed,
-                         bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), outputShape: outShape,
+                         bias: optionalData(c, b, as: Float.self), residual: optionalData(c, residual, as: Float.self),
+                         output: c.data(y, as: Float.self), outputShape: outShape,
                          scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
     }
 }

@@ -16,18 +16,21 @@ import TestSupport
 
     /// face_detection_short_range has a RELU after each of its 16 residual ADDs and after its
     /// first convolution; selfie_segmentation after 16 convolutions and 6 depthwise ones.
-    /// All fold, and the producers write the RELUs' outputs.
+    /// All fold, and the producers write the RELUs' outputs. (The residual ADDs fold on into
+    /// convolutions, taking their RELUs along; selfie_segmentation's 5 foldable residual ADDs
+    /// have no RELU and add folds with no activation.)
     @Test(arguments: [("models/face_detection_short_range.tflite", 17), ("models/selfie_segmentation.tflite", 22)])
     func relusFoldIntoTheirProducers(_ model: String, _ count: Int) throws {
         let interpreter = try Interpreter(modelPath: Fixtures.corpusFile(model).path)
         try interpreter.allocateTensors()
-        #expect(interpreter.main.activationFolds.count == count)
+        let folds = interpreter.main.activationFolds
+        #expect(folds.values.filter { $0.activation == .relu }.count == count)
         #expect(!kinds(interpreter).contains(.builtin(.relu)))
         let graph = interpreter.main.model.schema.subgraphs[0]
-        for (node, fold) in interpreter.main.activationFolds {
+        for (node, fold) in folds {
             let kind = interpreter.main.model.operatorKind(ofCode: Int(graph.operators[node].opcodeIndex))
             #expect([.builtin(.conv2d), .builtin(.depthwiseConv2d), .builtin(.add)].contains(kind))
-            #expect(fold.activation == .relu)
+            #expect(fold.activation == .relu || interpreter.main.residualFolds[node] != nil)
             #expect(interpreter.main.outputIndices(ofNode: node) == [fold.output])
         }
         try interpreter.invoke()

@@ -146,6 +146,17 @@ struct TinyModel {
                         w.set(x.filterWidth, at: table.fields[3]!)
                         w.set(x.filterHeight, at: table.fields[4]!)
                         w.set(x.fusedActivationFunction.rawValue, at: table.fields[5]!)
+                    case .conv2DOptions(let x):
+                        table = w.table([1, 4, 4, 1, 4, 4])
+                        w.set(x.padding.rawValue, at: table.fields[0]!)
+                        w.set(x.strideW, at: table.fields[1]!)
+                        w.set(x.strideH, at: table.fields[2]!)
+                        w.set(x.fusedActivationFunction.rawValue, at: table.fields[3]!)
+                        w.set(x.dilationWFactor, at: table.fields[4]!)
+                        w.set(x.dilationHFactor, at: table.fields[5]!)
+                    case .addOptions(let x):
+                        table = w.table([1])
+                        w.set(x.fusedActivationFunction.rawValue, at: table.fields[0]!)
                     case .reshapeOptions(let x):
                         table = w.table([4])
                         w.link(table.fields[0]!, to: w.vector(x.newShape))

@@ -1,0 +1,147 @@
+import Testing
+import TestSupport
+@testable import TFLiteRuntime
+
+/// Residual ADDs folded into the CONV_2D that computes one of their operands
+/// (`SubgraphExecutor+ResidualFolding`). Whole models are also checked folded against the
+/// reference kernels (which keep every node) by `ReferenceVersusOptimizedTests`, and against
+/// LiteRT by the goldens.
+@Suite struct ResidualFoldingTests {
+    private func kinds(_ interpreter: Interpreter) -> [Model.OperatorKind] {
+        let graph = interpreter.main.model.schema.subgraphs[0]
+        return interpreter.main.steps.map { step in
+            interpreter.main.model.operatorKind(ofCode: Int(graph.operators[step.node].opcodeIndex))
+        }
+    }
+
+    /// Every residual ADD of these models adds a convolution's output to a skip connection
+    /// (padded or pooled after the convolution in face_detection_short_range): all fold, and
+    /// the convolutions write the ADDs' outputs (or those of the RELUs folded into the ADDs).
+    @Test(arguments: [("models/face_detection_short_range.tflite", 16), ("models/mobilenet_v2_float.tflite", 10),
+                      ("models/hand_landmark_lite.tflite", 10)])
+    func residualAddsFoldIntoConvolutions(_ model: String, _ count: Int) throws {
+        let interpreter = try Interpreter(modelPath: Fixtures.corpusFile(model).path)
+        try interpreter.allocateTensors()
+        let executor = interpreter.main
+        #expect(executor.residualFolds.count == count)
+        #expect(!kinds(interpreter).contains(.builtin(.add)))
+        let graph = executor.model.schema.subgraphs[0]
+        for node in executor.residualFolds.keys {
+            #expect(executor.model.operatorKind(ofCode: Int(graph.operators[node].opcodeIndex)) == .builtin(.conv2d))
+            #expect(executor.activationFolds[node].map { [$0.output] } == executor.outputIndices(ofNode: node))
+        }
+        try interpreter.invoke()
+    }
+
+    /// The reference kernels are the yardstick of the optimised ones: they keep every node.
+    @Test func referenceKernelsKeepTheAdds() throws {
+        var options = Interpreter.Options()
+        options.useReferenceKernels = true
+        let interpreter = try Interpreter(modelPath: Fixtures.corpusFile("models/face_detection_short_range.tflite").path,
+                                          options: options)
+        try interpreter.allocateTensors()
+        #expect(interpreter.main.residualFolds.isEmpty)
+        #expect(kinds(interpreter).filter { $0 == .builtin(.add) }.count == 16)
+    }
+
+    /// One residual block: `relu6(conv(x) + skip * skip)`, where the skip's MUL comes after
+    /// the convolution in the graph, so the folded convolution must move to the ADD's place.
+    private struct Block {
+        var channels: Int
+        var filterSize: Int
+        var outputChannels = 20
+        /// Input channels per filter: fewer than `channels` makes a grouped convolution.
+        var filterChannels: Int?
+        var convActivation: Schema.ActivationFunctionType = .none
+        /// The skip's shape; nil for the output's.
+        var skipShape: [Int32]?
+        /// The convolution's output is also a model output (which keeps the ADD).
+        var exposeConvolution = false
+        /// The filter is a model input instead of a constant.
+        var filterIsInput = false
+        let height: Int32 = 5, width: Int32 = 7
+
+        var filterShape: [Int32] {
+            [Int32(outputChannels), Int32(filterSize), Int32(filterSize), Int32(filterChannels ?? channels)]
+        }
+        var outputShape: [Int32] { [1, height, width, Int32(outputChannels)] }
+
+        func interpreter() throws -> Interpreter {
+            var m = TinyModel()
+            m.codes = [TinyModel.Code(.conv2d), TinyModel.Code(.mul), TinyModel.Code(.add)]
+            let filterCount = Int(filterShape.reduce(1, *))
+            m.buffers = [TinyModel.Buffer(),
+                         TinyModel.Buffer(data: ResidualFoldingTests.values(filterCount, seed: 1).flatMap { littleEndianBytes($0.bitPattern) }),
+                         TinyModel.Buffer(data: ResidualFoldingTests.values(outputChannels, seed: 2).flatMap { littleEndianBytes($0.bitPattern) })]
+            m.subgraphs[0].tensors = [
+                TinyModel.Tensor(shape: [1, height, width, Int32(channels)], name: "x"),
+                TinyModel.Tensor(shape: filterShape, buffer: filterIsInput ? 0 : 1, name: "filter"),
+                TinyModel.Tensor(shape: [Int32(outputChannels)], buffer: 2, name: "bias"),
+                TinyModel.Tensor(shape: outputShape, name: "conv"),
+                TinyModel.Tensor(shape: skipShape ?? outputShape, name: "s"),
+                TinyModel.Tensor(shape: skipShape ?? outputShape, name: "skip"),
+                TinyModel.Tensor(shape: outputShape, name: "sum"),
+            ]
+            m.subgraphs[0].inputs = filterIsInput ? [0, 4, 1] : [0, 4]
+            m.subgraphs[0].outputs = exposeConvolution ? [6, 3] : [6]
+            m.subgraphs[0].operators = [
+                .init(opcodeIndex: 0, inputs: [0, 1, 2], outputs: [3],
+                      options: .conv2DOptions(.init(padding: .same, strideW: 1, strideH: 1,
+                                                    fusedActivationFunction: convActivation))),
+                .init(opcodeIndex: 1, inputs: [4, 4], outputs: [5]),
+                .init(opcodeIndex: 2, inputs: [3, 5], outputs: [6],
+                      options: .addOptions(.init(fusedActivationFunction: .relu6))),
+            ]
+            let interpreter = try Interpreter(model: Model(bytes: m.bytes()))
+            try interpreter.allocateTensors()
+            try interpreter.copy(ResidualFoldingTests.values(Int(height * width) * channels, seed: 3, scale: 2), toInputAt: 0)
+            let skipCount = Int((skipShape ?? outputShape).reduce(1, *))
+            try interpreter.copy(ResidualFoldingTests.values(skipCount, seed: 4, scale: 2), toInputAt: 1)
+            if filterIsInput { try interpreter.copy(ResidualFoldingTests.values(filterCount, seed: 1), toInputAt: 2) }
+            try interpreter.invoke()
+            return interpreter
+        }
+    }
+
+    /// `count` floats in [-scale, scale) from a fixed linear congruential sequence.
+    static func values(_ count: Int, seed: UInt64, scale: Float = 1) -> [Float] {
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        return (0..<count).map { _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (Float(state >> 40) / Float(1 << 24) * 2 - 1) * scale
+        }
+    }
+
+    /// Folded, each convolution path (small-channel rows, im2col, a pointwise GEMM deeper than
+    /// one depth block, the reference kernel for a grouped convolution or a filter that is not
+    /// constant) gives bit for bit what the same block gives with its ADD kept, which a model
+    /// output on the convolution's result forces.
+    @Test(arguments: [(3, 3, nil, false), (16, 3, nil, false), (300, 1, nil, false), (8, 3, 4, false), (16, 1, nil, true)])
+    func foldedBlockMatchesTheUnfoldedOne(_ channels: Int, _ filterSize: Int, _ filterChannels: Int?, _ filterIsInput: Bool) throws {
+        var block = Block(channels: channels, filterSize: filterSize, filterChannels: filterChannels)
+        block.filterIsInput = filterIsInput
+        let folded = try block.interpreter()
+        block.exposeConvolution = true
+        let unfolded = try block.interpreter()
+        #expect(folded.main.residualFolds.count == 1)
+        #expect(!kinds(folded).contains(.builtin(.add)))
+        #expect(unfolded.main.residualFolds.isEmpty)
+        let sum = try folded.output(at: 0).values(as: Float.self)
+        #expect(sum == (try unfolded.output(at: 0).values(as: Float.self)))
+        #expect(sum.contains { $0 == 6 } && sum.contains { $0 == 0 } && sum.contains { $0 > 0 && $0 < 6 })
+    }
+
+    /// No fold when the convolution clamps before the ADD or when the ADD broadcasts (nor when
+    /// the convolution's output is a model output, as above); the ADD then runs as before.
+    @Test func foldsOnlyPlainSameShapedResiduals() throws {
+        var clamped = Block(channels: 16, filterSize: 3)
+        clamped.convActivation = .relu
+        var broadcast = Block(channels: 16, filterSize: 3)
+        broadcast.skipShape = [1, 1, 1, 20]
+        for block in [clamped, broadcast] {
+            let interpreter = try block.interpreter()
+            #expect(interpreter.main.residualFolds.isEmpty)
+            #expect(kinds(interpreter).contains(.builtin(.add)))
+        }
+    }
+}
