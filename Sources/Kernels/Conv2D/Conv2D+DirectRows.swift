@@ -18,7 +18,7 @@ extension Conv2D {
     /// rows are split across `pool`.
     static func directRows(params: Conv2DParams,
                            input: UnsafePointer<Float>, inputShape: NHWC,
-                           weights: PackedConv2DWeights, bias: UnsafePointer<Float>?, residual: UnsafePointer<Float>?,
+                           weights: PackedConv2DWeights, bias: UnsafePointer<Float>?, residual: GEMMResidual?,
                            output: UnsafeMutablePointer<Float>, outputShape: NHWC,
                            scratch: UnsafeMutablePointer<Float>, pool: ThreadPool) {
         let g = params.geometry, f = weights.filterShape
@@ -45,10 +45,10 @@ extension Conv2D {
                             gatherWindow(batch: b, y: oy, x: x0 + r, params: params, input: input, inputShape: inputShape,
                                          filterShape: f, into: buffer + r * depth)
                         }
-                        let offset = row * outputShape.width * n + x0 * n
+                        let pixel = row * outputShape.width + x0
                         GEMM.multiply(a: buffer, lda: depth, rows: 0..<count, weights: weights.gemm,
                                       panels: 0..<weights.gemm.panelCount, bias: bias, activation: params.activation,
-                                      residual: residual.map { $0 + offset }, c: output + offset, ldc: n)
+                                      residual: residual?.advanced(rows: pixel, column: 0), c: output + pixel * n, ldc: n)
                         x0 += count
                     }
                 }
@@ -66,7 +66,7 @@ extension Conv2D {
                     directTiles(rowBase: rowBase, inputRowStride: inputShape.width * cin, pixelStride: g.strideWidth * cin,
                                 count: endInner - firstInner, filterHeight: f.height, segment: segment, depth: depth,
                                 panels: base, weights: weights.gemm, bias: bias, activation: params.activation,
-                                residual: residual.map { $0 + (row * outputShape.width + firstInner) * n },
+                                residual: residual?.advanced(rows: row * outputShape.width + firstInner, column: 0),
                                 out: output + (row * outputShape.width + firstInner) * n, ldc: n)
                 }
             }
@@ -80,7 +80,7 @@ extension Conv2D {
     static func directTiles(rowBase: UnsafePointer<Float>, inputRowStride: Int, pixelStride: Int, count: Int,
                             filterHeight: Int, segment: Int, depth: Int, panels base: UnsafePointer<Float>,
                             weights: PackedGEMMWeights, bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
-                            residual: UnsafePointer<Float>?, out: UnsafeMutablePointer<Float>, ldc: Int) {
+                            residual: GEMMResidual?, out: UnsafeMutablePointer<Float>, ldc: Int) {
         let width = GEMM.panelWidth
         var r = 0
         while r < count {
@@ -99,7 +99,7 @@ extension Conv2D {
                 let a = rowBase + r * pixelStride
                 let panel = base + p * depth * width
                 let c = out + r * ldc + col0
-                let res = residual.map { $0 + r * ldc + col0 }
+                let res = residual?.advanced(rows: r, column: col0)
                 if pair {
                     GEMM.tilePair(a: a, lda: pixelStride, rowCount: mr, depth: segment, segments: filterHeight,
                                   segmentStride: inputRowStride, panel0: panel, panel1: panel + depth * width,

@@ -53,12 +53,12 @@ extension Conv2D {
     ///   - scratch: at least ``scratchFloatCount(params:filterShape:threadCount:)`` floats for
     ///     `pool.threadCount`; may be nil when that count is 0.
     ///   - weights: the packed filter (``supportsOptimized(inputShape:filterShape:)`` must hold).
-    ///   - residual: a tensor shaped like the output added to it before the activation (a
-    ///     residual ADD folded into the convolution), or nil.
+    ///   - residual: the skip connection of a residual ADD folded into the convolution, added
+    ///     before the activation: one row per output pixel (see ``GEMMResidual``); or nil.
     public static func optimized(params: Conv2DParams,
                                  input: UnsafePointer<Float>, inputShape: NHWC,
                                  weights: PackedConv2DWeights, bias: UnsafePointer<Float>?,
-                                 residual: UnsafePointer<Float>? = nil,
+                                 residual: GEMMResidual? = nil,
                                  output: UnsafeMutablePointer<Float>, outputShape: NHWC,
                                  scratch: UnsafeMutablePointer<Float>?, pool: ThreadPool) {
         let f = weights.filterShape
@@ -71,7 +71,7 @@ extension Conv2D {
             for i in 0..<m {
                 for c in 0..<n {
                     var v = bias?[c] ?? 0
-                    if let residual { v += residual[i * n + c] }
+                    if let residual, c < residual.columns { v += residual.base[i * residual.rowStride + c] }
                     output[i * n + c] = params.activation.clamp(v)
                 }
             }
@@ -115,7 +115,7 @@ extension Conv2D {
                 }
                 GEMM.multiply(a: buffer, lda: depth, rows: 0..<rows, weights: weights.gemm,
                               panels: 0..<weights.gemm.panelCount, bias: bias, activation: params.activation,
-                              residual: residual.map { $0 + first * n }, c: output + first * n, ldc: n)
+                              residual: residual?.advanced(rows: first, column: 0), c: output + first * n, ldc: n)
             }
         }
     }
@@ -124,7 +124,7 @@ extension Conv2D {
     /// rows to keep every thread busy (a fully connected layer with batch 1).
     static func multiplySplit(a: UnsafePointer<Float>, lda: Int, m: Int, weights: PackedGEMMWeights,
                               bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
-                              residual: UnsafePointer<Float>? = nil,
+                              residual: GEMMResidual? = nil,
                               c: UnsafeMutablePointer<Float>, ldc: Int, pool: ThreadPool) {
         let tiles = (m + GEMM.rowTile - 1) / GEMM.rowTile
         let chunks = pool.chunks(forWork: m * weights.outputCount * weights.depth)

@@ -19,7 +19,7 @@ extension GEMM {
     static func tilePair(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
                          segments: Int = 1, segmentStride: Int = 0,
                          panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
-                         accumulate: Bool, activation: ActivationRange<Float>?, residual: UnsafePointer<Float>? = nil,
+                         accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
                          c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
         var left = (bias0, bias0, bias0, bias0, bias0, bias0, bias0, bias0)
         var right = (bias1, bias1, bias1, bias1, bias1, bias1, bias1, bias1)
@@ -53,7 +53,7 @@ extension GEMM {
         storeTile((l0, l1, l2, l3, l4, l5, l6, l7), rowCount: rowCount, activation: activation,
                   residual: residual, c: c, ldc: ldc, columnCount: panelWidth)
         storeTile((r0, r1, r2, r3, r4, r5, r6, r7), rowCount: rowCount, activation: activation,
-                  residual: residual.map { $0 + panelWidth }, c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
+                  residual: residual?.advanced(rows: 0, column: panelWidth), c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
     }
 
     /// One `rowCount x columnCount` tile (at most 8 x 16) over one depth block, for a panel
@@ -68,7 +68,7 @@ extension GEMM {
     static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
                      segments: Int = 1, segmentStride: Int = 0,
                      panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
-                     activation: ActivationRange<Float>?, residual: UnsafePointer<Float>? = nil,
+                     activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
         var start = (bias, bias, bias, bias, bias, bias, bias, bias)
         if accumulate { loadPartialSums(into: &start, rowCount: rowCount, c: c, ldc: ldc, columnCount: columnCount) }

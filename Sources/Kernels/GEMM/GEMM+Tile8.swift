@@ -18,7 +18,7 @@ extension GEMM {
     static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
                      segments: Int = 1, segmentStride: Int = 0,
                      panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
-                     activation: ActivationRange<Float>?, residual: UnsafePointer<Float>? = nil,
+                     activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
         var start = (bias, bias, bias, bias, bias, bias)
         if accumulate { loadPartialSums(into: &start, rowCount: rowCount, c: c, ldc: ldc, columnCount: columnCount) }
@@ -55,14 +55,14 @@ extension GEMM {
     static func tilePair(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
                          segments: Int = 1, segmentStride: Int = 0,
                          panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
-                         accumulate: Bool, activation: ActivationRange<Float>?, residual: UnsafePointer<Float>? = nil,
+                         accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
                          c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
         tile(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
              panel: panel0, bias: bias0, accumulate: accumulate, activation: activation, residual: residual,
              c: c, ldc: ldc, columnCount: panelWidth)
         tile(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
              panel: panel1, bias: bias1, accumulate: accumulate, activation: activation,
-             residual: residual.map { $0 + panelWidth }, c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
+             residual: residual?.advanced(rows: 0, column: panelWidth), c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
     }
 }
 #endif

@@ -24,13 +24,13 @@ public enum GEMM {
     ///   - panels: the panels (groups of ``panelWidth`` output columns) to compute.
     ///   - bias: `weights.outputCount` floats added to every row, or nil.
     ///   - activation: the clamp applied to every result.
-    ///   - residual: a matrix laid out like `c` added to every result before the clamp (a
-    ///     residual ADD folded into the convolution before it), or nil.
+    ///   - residual: a matrix added to every result before the clamp (a residual ADD folded
+    ///     into the convolution before it), its row `i` for row `i` of `C`; or nil.
     ///   - c: the output; row `i` starts at `c + i * ldc`.
     public static func multiply(a: UnsafePointer<Float>, lda: Int, rows: Range<Int>,
                                 weights: PackedGEMMWeights, panels: Range<Int>,
                                 bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
-                                residual: UnsafePointer<Float>? = nil,
+                                residual: GEMMResidual? = nil,
                                 c: UnsafeMutablePointer<Float>, ldc: Int) {
         weights.panels.withUnsafeBufferPointer { packed in
             guard let base = packed.baseAddress else { return }
@@ -67,12 +67,12 @@ public enum GEMM {
                                 tilePair(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel0: panel,
                                          panel1: panel + k * panelWidth, bias0: bias0, bias1: bias1, accumulate: !first,
                                          activation: last ? activation : nil,
-                                         residual: finalResidual.map { $0 + r * ldc + col0 }, c: c + r * ldc + col0,
+                                         residual: finalResidual?.advanced(rows: r, column: col0), c: c + r * ldc + col0,
                                          ldc: ldc, columnCount1: cols1)
                             } else {
                                 tile(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel: panel,
                                      bias: bias0, accumulate: !first, activation: last ? activation : nil,
-                                     residual: finalResidual.map { $0 + r * ldc + col0 }, c: c + r * ldc + col0,
+                                     residual: finalResidual?.advanced(rows: r, column: col0), c: c + r * ldc + col0,
                                      ldc: ldc, columnCount: cols)
                             }
                             r += mr
@@ -109,16 +109,19 @@ public enum GEMM {
     }
 
     /// Stores the first `rowCount` vectors of `tile` (a tuple of ``Vector``s) to the rows of
-    /// `c`, `columnCount` columns each, plus the same rows of `residual` when given, then
+    /// `c`, `columnCount` columns each, plus the rows of `residual` when given, then
     /// clamped when `activation` is given.
     @inline(__always)
     static func storeTile<Tile>(_ tile: Tile, rowCount: Int, activation: ActivationRange<Float>?,
-                                residual: UnsafePointer<Float>?,
+                                residual: GEMMResidual?,
                                 c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
         withUnsafeBytes(of: tile) { bytes in
             for i in 0..<rowCount {
                 var v = bytes.load(fromByteOffset: i * MemoryLayout<Vector>.stride, as: Vector.self)
-                if let residual { v += loadColumns(residual + i * ldc, count: columnCount) }
+                if let residual {
+                    v += loadColumns(residual.base + i * residual.rowStride,
+                                     count: Swift.max(0, Swift.min(columnCount, residual.columns)))
+                }
                 if let activation { v = v.clampedLanes(activation.min, activation.max) }
                 storeColumns(v, to: c + i * ldc, count: columnCount)
             }

@@ -55,6 +55,7 @@ extension SubgraphExecutor {
                 activationFolds[producer] = activation
                 activationFolds[m] = nil
                 droppedNodes.insert(producer)
+                if let pad = fold.padNode { droppedNodes.insert(pad) }
                 replacement[m] = producer
             }
         }
@@ -120,7 +121,7 @@ extension SubgraphExecutor {
             inputIndices: inputIndices(ofNode: n), outputIndices: outputIndices(ofNode: n), executor: self)
         context.foldedPadding = padFolds[n]
         context.foldedActivation = activationFolds[n]?.activation
-        context.foldedResidual = residualFolds[n]?.residual
+        context.foldedResidual = residualFolds[n]
         let kernel = try registration.prepare(&context)
         return (kernel, registration, context.scratchBytes)
     }

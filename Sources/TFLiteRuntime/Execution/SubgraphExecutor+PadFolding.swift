@@ -64,7 +64,7 @@ extension SubgraphExecutor {
     /// Whether the PAD fills with what a convolution's padding holds: zero, or for quantised
     /// tensors the zero point. PAD without a value input always does; PADV2 only with a
     /// constant float zero.
-    private func padsWithConvolutionValue(_ context: PrepareContext, type: DataType) -> Bool {
+    func padsWithConvolutionValue(_ context: PrepareContext, type: DataType) -> Bool {
         guard let value = context.optionalInput(2) else { return true }
         guard type == .float32, value.type == .float32, value.elementCount == 1, let data = value.constantData else { return false }
         return data.loadUnaligned(as: Float.self) == 0

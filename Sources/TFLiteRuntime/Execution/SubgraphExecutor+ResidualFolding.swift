@@ -13,9 +13,18 @@ import Kernels
 /// The convolution then runs in the ADD's place in the execution order, writes the ADD's
 /// output (recorded as a ``FoldedActivation`` of the convolution, which carries the output and
 /// the activation) and reads `residual` as an extra input.
+///
+/// BlazeFace widens its skip connections with a PAD of zero channels before the ADD (11 of
+/// face_detection_short_range's 16): when only the ADD reads that PAD, it folds too, and the
+/// convolution adds the narrower tensor to its first channels (see `GEMMResidual`).
 struct FoldedResidual {
-    /// The tensor the convolution adds to its result: the ADD's other operand.
+    /// The tensor the convolution adds to its result: the ADD's other operand, or the input of
+    /// the channel PAD that computed it.
     let residual: Int
+    /// Zero channels the folded PAD appended to `residual`; 0 without one.
+    let channelPadding: Int
+    /// The folded PAD's node, dropped from the plan; nil without one.
+    let padNode: Int?
 }
 
 extension SubgraphExecutor {
@@ -57,8 +66,34 @@ extension SubgraphExecutor {
             chosen = (p, operands[1 - i])
         }
         guard let chosen else { return nil }
-        return (chosen.producer, FoldedResidual(residual: chosen.residual),
-                FoldedActivation(output: y, activation: activation))
+        let fold = channelPad(writing: chosen.residual, readBy: m, links: links).map {
+            FoldedResidual(residual: $0.source, channelPadding: $0.channels, padNode: $0.node)
+        } ?? FoldedResidual(residual: chosen.residual, channelPadding: 0, padNode: nil)
+        return (chosen.producer, fold, FoldedActivation(output: y, activation: activation))
+    }
+
+    /// When tensor `r` is written by a float PAD (or PADV2 with a zero value) that only
+    /// appends zero channels to a rank-4 tensor, and only node `m` reads it: that PAD's node,
+    /// its input and the channels it appends. Nil otherwise.
+    private func channelPad(writing r: Int, readBy m: Int, links: GraphLinks) -> (node: Int, source: Int, channels: Int)? {
+        guard links.readers[r] == [m], let writers = links.writers[r], writers.count == 1,
+              !outputs.contains(r), !inputs.contains(r), !tensors[r].isVariable, !tensors[r].isWeight
+        else { return nil }
+        let q = writers[0], op = model.schema.subgraphs[subgraphIndex].operators[q]
+        let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
+        guard kind == .builtin(.pad) || kind == .builtin(.padv2), op.inputs.count >= 2, op.outputs.count == 1,
+              op.inputs[0] >= 0
+        else { return nil }
+        let source = Int(op.inputs[0])
+        guard tensors[source].type == .float32, !tensors[source].isVariable, tensors[source].modelShape.count == 4
+        else { return nil }
+        let context = PrepareContext(nodeIndex: q, opName: kind.name, options: op.builtinOptions, customOptions: nil,
+                                     inputIndices: op.inputs.map(Int.init), outputIndices: [r], executor: self)
+        guard let pads = try? context.constantPairs(input: 1, rows: 4, what: "paddings"),
+              pads[0...2].allSatisfy({ $0 == PadAmount(before: 0, after: 0) }), pads[3].before == 0, pads[3].after > 0,
+              padsWithConvolutionValue(context, type: .float32)
+        else { return nil }
+        return (q, source, pads[3].after)
     }
 
     /// The float CONV_2D without a fused activation that alone writes `x`, when only node `m`

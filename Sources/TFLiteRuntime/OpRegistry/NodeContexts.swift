@@ -84,7 +84,7 @@ struct PrepareContext {
     var foldedActivation: Schema.ActivationFunctionType?
     /// For a CONV_2D whose residual ADD was folded away: the tensor the ADD added, which the
     /// convolution adds before its activation (see ``FoldedResidual``). Nil otherwise.
-    var foldedResidual: Int?
+    var foldedResidual: FoldedResidual?
 
     init(nodeIndex: Int, opName: String, options: Schema.BuiltinOptions?, customOptions: UnsafeRawBufferPointer?,
          inputIndices: [Int], outputIndices: [Int], executor: SubgraphExecutor) {

@@ -33,14 +33,17 @@ extension PrepareContext {
 
 extension PrepareContext {
     /// The tensor a folded residual ADD adds to this convolution's output (see
-    /// ``FoldedResidual``), which must have the output's shape; nil without a fold.
-    func foldedResidual(shapedLike output: NHWC) throws(InterpreterError) -> Int? {
-        guard let r = foldedResidual else { return nil }
-        let t = executor.info(r)
-        guard t.type == .float32, t.shape == output.dims else {
+    /// ``FoldedResidual``) and its channel count: the output's shape, or with a channel PAD
+    /// folded too, that many channels fewer. Nil without a fold.
+    func foldedResidual(shapedLike output: NHWC) throws(InterpreterError) -> (tensor: Int, channels: Int)? {
+        guard let fold = foldedResidual else { return nil }
+        let t = executor.info(fold.residual)
+        var expected = output.dims
+        expected[3] -= fold.channelPadding
+        guard t.type == .float32, t.shape == expected else {
             throw invalid("the residual ADD folded into this convolution adds a \(t.type) tensor of shape \(t.shape) to its output of shape \(output.dims)")
         }
-        return r
+        return (fold.residual, expected[3])
     }
 }
 
@@ -93,21 +96,29 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
                                  output: c.data(y, as: Float.self), outputShape: outShape)
             }
         }
-        // A grouped convolution with a folded residual: the reference kernel, then the ADD.
+        // A grouped convolution with a folded residual: the reference kernel, then the ADD
+        // (of zeros past the residual's channels).
         let linear = Conv2DParams(geometry: geometry, activation: ActivationRange(min: -.infinity, max: .infinity))
+        let n = outShape.channels
         return { c in
-            let out = c.data(y, as: Float.self), skip = c.data(residual, as: Float.self)
+            let out = c.data(y, as: Float.self), skip = c.data(residual.tensor, as: Float.self)
             Conv2D.reference(params: linear, input: c.data(x, as: Float.self), inputShape: input,
                              filter: c.data(wi, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
                              output: out, outputShape: outShape)
-            for i in 0..<outShape.elementCount { out[i] = params.activation.clamp(out[i] + skip[i]) }
+            for pixel in 0..<(outShape.elementCount / Swift.max(1, n)) {
+                for k in 0..<n {
+                    let add = k < residual.channels ? skip[pixel * residual.channels + k] : 0
+                    out[pixel * n + k] = params.activation.clamp(out[pixel * n + k] + add)
+                }
+            }
         }
     }
     let packed = PackedConv2DWeights(filter: w.constantData!.assumingMemoryBound(to: Float.self), filterShape: filter)
     ctx.requestScratch(bytes: 4 * Conv2D.scratchFloatCount(params: params, filterShape: filter, threadCount: ctx.executor.threads.threadCount))
     return { c in
         Conv2D.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input, weights: packed,
-                         bias: optionalData(c, b, as: Float.self), residual: optionalData(c, residual, as: Float.self),
+                         bias: optionalData(c, b, as: Float.self),
+                         residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), rowStride: $0.channels, columns: $0.channels) },
                          output: c.data(y, as: Float.self), outputShape: outShape,
                          scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
     }

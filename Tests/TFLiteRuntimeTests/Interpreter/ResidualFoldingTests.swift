@@ -17,14 +17,17 @@ import TestSupport
     /// Every residual ADD of these models adds a convolution's output to a skip connection
     /// (padded or pooled after the convolution in face_detection_short_range): all fold, and
     /// the convolutions write the ADDs' outputs (or those of the RELUs folded into the ADDs).
-    @Test(arguments: [("models/face_detection_short_range.tflite", 16), ("models/mobilenet_v2_float.tflite", 10),
-                      ("models/hand_landmark_lite.tflite", 10)])
-    func residualAddsFoldIntoConvolutions(_ model: String, _ count: Int) throws {
+    /// face_detection_short_range widens 11 of its skip connections with a channel PAD,
+    /// which folds along.
+    @Test(arguments: [("models/face_detection_short_range.tflite", 16, 11), ("models/mobilenet_v2_float.tflite", 10, 0),
+                      ("models/hand_landmark_lite.tflite", 10, 0)])
+    func residualAddsFoldIntoConvolutions(_ model: String, _ count: Int, _ pads: Int) throws {
         let interpreter = try Interpreter(modelPath: Fixtures.corpusFile(model).path)
         try interpreter.allocateTensors()
         let executor = interpreter.main
         #expect(executor.residualFolds.count == count)
-        #expect(!kinds(interpreter).contains(.builtin(.add)))
+        #expect(executor.residualFolds.values.filter { $0.padNode != nil }.count == pads)
+        #expect(!kinds(interpreter).contains(.builtin(.add)) && !kinds(interpreter).contains(.builtin(.pad)))
         let graph = executor.model.schema.subgraphs[0]
         for node in executor.residualFolds.keys {
             #expect(executor.model.operatorKind(ofCode: Int(graph.operators[node].opcodeIndex)) == .builtin(.conv2d))
@@ -44,8 +47,9 @@ import TestSupport
         #expect(kinds(interpreter).filter { $0 == .builtin(.add) }.count == 16)
     }
 
-    /// One residual block: `relu6(conv(x) + skip * skip)`, where the skip's MUL comes after
-    /// the convolution in the graph, so the folded convolution must move to the ADD's place.
+    /// One residual block: `relu6(conv(x) + s * s)`, or `relu6(conv(x) + pad(s))` with a
+    /// PAD of zero channels, where the skip's node comes after the convolution in the graph, so
+    /// the folded convolution must move to the ADD's place.
     private struct Block {
         var channels: Int
         var filterSize: Int
@@ -59,6 +63,8 @@ import TestSupport
         var exposeConvolution = false
         /// The filter is a model input instead of a constant.
         var filterIsInput = false
+        /// Zero channels a PAD appends to `s` (0: a MUL computes the skip instead).
+        var channelPadding = 0
         let height: Int32 = 5, width: Int32 = 7
 
         var filterShape: [Int32] {
@@ -68,19 +74,23 @@ import TestSupport
 
         func interpreter() throws -> Interpreter {
             var m = TinyModel()
-            m.codes = [TinyModel.Code(.conv2d), TinyModel.Code(.mul), TinyModel.Code(.add)]
+            m.codes = [TinyModel.Code(.conv2d), TinyModel.Code(channelPadding > 0 ? .pad : .mul), TinyModel.Code(.add)]
             let filterCount = Int(filterShape.reduce(1, *))
             m.buffers = [TinyModel.Buffer(),
                          TinyModel.Buffer(data: ResidualFoldingTests.values(filterCount, seed: 1).flatMap { littleEndianBytes($0.bitPattern) }),
-                         TinyModel.Buffer(data: ResidualFoldingTests.values(outputChannels, seed: 2).flatMap { littleEndianBytes($0.bitPattern) })]
+                         TinyModel.Buffer(data: ResidualFoldingTests.values(outputChannels, seed: 2).flatMap { littleEndianBytes($0.bitPattern) }),
+                         TinyModel.Buffer(data: [0, 0, 0, 0, 0, 0, 0, Int32(channelPadding)].flatMap(littleEndianBytes))]
+            var sShape = skipShape ?? outputShape
+            sShape[3] -= Int32(channelPadding)
             m.subgraphs[0].tensors = [
                 TinyModel.Tensor(shape: [1, height, width, Int32(channels)], name: "x"),
                 TinyModel.Tensor(shape: filterShape, buffer: filterIsInput ? 0 : 1, name: "filter"),
                 TinyModel.Tensor(shape: [Int32(outputChannels)], buffer: 2, name: "bias"),
                 TinyModel.Tensor(shape: outputShape, name: "conv"),
-                TinyModel.Tensor(shape: skipShape ?? outputShape, name: "s"),
+                TinyModel.Tensor(shape: sShape, name: "s"),
                 TinyModel.Tensor(shape: skipShape ?? outputShape, name: "skip"),
                 TinyModel.Tensor(shape: outputShape, name: "sum"),
+                TinyModel.Tensor(shape: [4, 2], type: .int32, buffer: 3, name: "paddings"),
             ]
             m.subgraphs[0].inputs = filterIsInput ? [0, 4, 1] : [0, 4]
             m.subgraphs[0].outputs = exposeConvolution ? [6, 3] : [6]
@@ -88,14 +98,14 @@ import TestSupport
                 .init(opcodeIndex: 0, inputs: [0, 1, 2], outputs: [3],
                       options: .conv2DOptions(.init(padding: .same, strideW: 1, strideH: 1,
                                                     fusedActivationFunction: convActivation))),
-                .init(opcodeIndex: 1, inputs: [4, 4], outputs: [5]),
+                .init(opcodeIndex: 1, inputs: channelPadding > 0 ? [4, 7] : [4, 4], outputs: [5]),
                 .init(opcodeIndex: 2, inputs: [3, 5], outputs: [6],
                       options: .addOptions(.init(fusedActivationFunction: .relu6))),
             ]
             let interpreter = try Interpreter(model: Model(bytes: m.bytes()))
             try interpreter.allocateTensors()
             try interpreter.copy(ResidualFoldingTests.values(Int(height * width) * channels, seed: 3, scale: 2), toInputAt: 0)
-            let skipCount = Int((skipShape ?? outputShape).reduce(1, *))
+            let skipCount = Int(sShape.reduce(1, *))
             try interpreter.copy(ResidualFoldingTests.values(skipCount, seed: 4, scale: 2), toInputAt: 1)
             if filterIsInput { try interpreter.copy(ResidualFoldingTests.values(filterCount, seed: 1), toInputAt: 2) }
             try interpreter.invoke()
@@ -116,15 +126,23 @@ import TestSupport
     /// one depth block, the reference kernel for a grouped convolution or a filter that is not
     /// constant) gives bit for bit what the same block gives with its ADD kept, which a model
     /// output on the convolution's result forces.
-    @Test(arguments: [(3, 3, nil, false), (16, 3, nil, false), (300, 1, nil, false), (8, 3, 4, false), (16, 1, nil, true)])
-    func foldedBlockMatchesTheUnfoldedOne(_ channels: Int, _ filterSize: Int, _ filterChannels: Int?, _ filterIsInput: Bool) throws {
+    ///
+    /// With a channel PAD (appending 12 channels to 8, so the zeros cover part of one panel
+    /// and whole panels on either instruction set), the PAD folds too.
+    @Test(arguments: [(3, 3, nil, false, 0), (16, 3, nil, false, 0), (300, 1, nil, false, 0), (8, 3, 4, false, 0),
+                      (16, 1, nil, true, 0), (3, 3, nil, false, 12), (16, 1, nil, false, 12), (16, 3, nil, false, 12),
+                      (8, 3, 4, false, 12)])
+    func foldedBlockMatchesTheUnfoldedOne(_ channels: Int, _ filterSize: Int, _ filterChannels: Int?, _ filterIsInput: Bool,
+                                          _ channelPadding: Int) throws {
         var block = Block(channels: channels, filterSize: filterSize, filterChannels: filterChannels)
         block.filterIsInput = filterIsInput
+        block.channelPadding = channelPadding
         let folded = try block.interpreter()
         block.exposeConvolution = true
         let unfolded = try block.interpreter()
         #expect(folded.main.residualFolds.count == 1)
-        #expect(!kinds(folded).contains(.builtin(.add)))
+        #expect(folded.main.residualFolds.values.first?.channelPadding == channelPadding)
+        #expect(!kinds(folded).contains(.builtin(.add)) && !kinds(folded).contains(.builtin(.pad)))
         #expect(unfolded.main.residualFolds.isEmpty)
         let sum = try folded.output(at: 0).values(as: Float.self)
         #expect(sum == (try unfolded.output(at: 0).values(as: Float.self)))
