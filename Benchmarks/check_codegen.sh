@@ -3,8 +3,9 @@
 # instruction per row (`pmaddwd`, or `vpdpwssd` with AVX-512 VNNI) instead of the two
 # multiplies and two permutes LLVM falls back to when it does not recognise the pattern in
 # `pairProducts` (Sources/Kernels/Quantization/Int8Lanes.swift). That fallback is still
-# correct, so no test fails; the int8 convolutions just run about ten times slower. The int8
-# depthwise kernel (`vectorPairProducts`) is checked the same way. Run it after changing how
+# correct, so no test fails; the int8 convolutions just run about ten times slower. The
+# portable build's kernel for splatted rows (`tileSums`) and the int8 depthwise kernel
+# (`vectorPairProducts`) are checked the same way. Run it after changing how
 # the int8 kernels call either.
 #
 # Usage: Benchmarks/check_codegen.sh .build-native512/release/tflite
@@ -28,5 +29,7 @@ check() {
     fi
 }
 check Int8GEMM.blockSums 'Int8GEMMO9blockSums'
+# The portable build multiplies gathered tiles with a kernel of its own (splatted rows).
+if grep -q 'Int8GEMMO8tileSums.*>:$' <<<"$disassembly"; then check Int8GEMM.tileSums 'Int8GEMMO8tileSums'; fi
 check 'the int8 depthwise rows' 'depthwiseConv2DInt8Rows'
 exit $status

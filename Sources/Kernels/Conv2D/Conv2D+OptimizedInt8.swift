@@ -20,13 +20,18 @@ public struct PreparedInt8Conv2D: Sendable {
     /// The length of one filter row (`kernelHeight * kernelWidth * inputChannels`).
     public var depth: Int { filterShape.height * filterShape.width * filterShape.channels }
 
-    /// The int16 values of one gathered input row: `depth` rounded up to even (pairs).
-    var rowStride: Int { weights.pairCount * 2 }
+    /// The int16 values of one input row as gathered: `depth` rounded up to even (pairs).
+    var gatheredStride: Int { weights.pairCount * 2 }
+    /// The int16 values of one row of a tile: the gathered row with each pair stored
+    /// `Int8GEMM.pairCopies` times.
+    var rowStride: Int { gatheredStride * Int8GEMM.pairCopies }
 
-    /// Bytes of one thread's working space: a tile of input rows as int16, then the tile's
-    /// int32 sums. Rounded to whole cache lines so threads do not share one.
+    /// Bytes of one thread's working space: a tile of input rows as int16, the tile's int32
+    /// sums, and with splatted rows the one row being gathered. Rounded to whole cache lines
+    /// so threads do not share one.
     var threadScratchBytes: Int {
-        let bytes = Int8GEMM.rowTile * rowStride * 2 + Int8GEMM.rowTile * int8LaneCount * 4
+        let staging = Int8GEMM.pairCopies > 1 ? gatheredStride * 2 : 0
+        let bytes = Int8GEMM.rowTile * rowStride * 2 + Int8GEMM.rowTile * int8LaneCount * 4 + staging
         return (bytes + 63) / 64 * 64
     }
 
@@ -124,12 +129,25 @@ private func conv2DInt8Tiles(
     let pointwise = prepared.isPointwise
     let rows = scratch.bindMemory(to: Int16.self, capacity: tileRows * stride)
     let sums = scratch + tileRows * stride * 2
+    // Splatted rows are gathered plain into a staging row first: a pair may join a padding
+    // value and an input value.
+    let staging = (sums + tileRows * lanes * 4).bindMemory(to: Int16.self, capacity: prepared.gatheredStride)
 
     /// Converts the input row of output pixel `pixel`, at (`b`, `oy`, `ox`), im2col-gathered,
     /// into row `slot`. An odd depth's last pair gets a zero partner (its weight is zero too).
     @inline(__always) func gather(_ pixel: Int, _ b: Int, _ oy: Int, _ ox: Int, slot: Int) {
-        let s = rows + slot * stride
-        if stride > depth { s[depth] = 0 }
+        if Int8GEMM.pairCopies > 1 {
+            gatherPlain(pixel, b, oy, ox, into: staging)
+            Int8GEMM.splatPairs(staging, pairs: pairs, into: rows + slot * stride)
+        } else {
+            gatherPlain(pixel, b, oy, ox, into: rows + slot * stride)
+        }
+    }
+
+    /// The gathered row of output pixel `pixel` as `depth` int16 values (plus a zero to end
+    /// an odd depth's last pair) at `s`.
+    @inline(__always) func gatherPlain(_ pixel: Int, _ b: Int, _ oy: Int, _ ox: Int, into s: UnsafeMutablePointer<Int16>) {
+        if prepared.gatheredStride > depth { s[depth] = 0 }
         if pointwise {
             Int8GEMM.convert(input + pixel * channels, count: channels, to: s)
             return
@@ -187,8 +205,8 @@ private func conv2DInt8Tiles(
             }
             let out = output + first * outputDepth
             for block in 0..<prepared.weights.blockCount {
-                Int8GEMM.blockSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,
-                                   panel: packed.baseAddress! + block * stride * lanes, sums: sums)
+                Int8GEMM.tileSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,
+                                  panel: packed.baseAddress! + block * prepared.gatheredStride * lanes, sums: sums)
                 let count = min(lanes, outputDepth - block * lanes)
                 q.store(rows: sums, sumStride: lanes * 4, rowCount: valid, group: block,
                         to: out + block * lanes, outStride: outputDepth, count: count)

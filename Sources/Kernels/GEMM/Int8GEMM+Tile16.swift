@@ -5,6 +5,16 @@
 extension Int8GEMM {
     /// Rows per micro-kernel tile.
     static let rowTile = 12
+    /// Copies of each int16 pair in a gathered row: one, since the broadcast of a pair is a
+    /// load (`vpbroadcastd`, or folded into `vpdpwssd`).
+    static let pairCopies = 1
+
+    /// The sums of a gathered tile: ``blockSums(a:lda:rowCount:pairs:segments:segmentStride:panel:sums:)``.
+    @inline(__always)
+    static func tileSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
+                         panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer) {
+        blockSums(a: a, lda: lda, rowCount: rowCount, pairs: pairs, panel: panel, sums: sums)
+    }
 
     /// The int32 sums of `rowCount` (at most ``rowTile``) rows of `a` (`lda` int16 values
     /// apart, `2 * pairs` long) with one block of packed weights, stored to `sums`

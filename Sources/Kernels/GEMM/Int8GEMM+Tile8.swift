@@ -4,6 +4,8 @@
 extension Int8GEMM {
     /// Rows per micro-kernel tile.
     static let rowTile = 6
+    /// Copies of each int16 pair in a gathered row (see ``tileSums(a:lda:rowCount:pairs:panel:sums:)``).
+    static let pairCopies = 4
 
     /// The int32 sums of `rowCount` (at most ``rowTile``) rows of `a` (`lda` int16 values
     /// apart, `2 * pairs` long) with one block of packed weights, stored to `sums`
@@ -42,6 +44,41 @@ extension Int8GEMM {
             }
             raw += pairs &* 32
             offset &+= 2 &* segmentStride
+        }
+        @inline(__always) func put(_ c: Int32Lanes, _ row: Int) {
+            sums.storeBytes(of: c, toByteOffset: row * 32, as: Int32Lanes.self)
+        }
+        put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3); put(c4, 4); put(c5, 5)
+    }
+
+    /// ``blockSums(a:lda:rowCount:pairs:segments:segmentStride:panel:sums:)`` for rows gathered
+    /// with each pair stored ``pairCopies`` times (`splatPairs`): SSE2 has no broadcast load,
+    /// so `blockSums` spends a shuffle on every pair of every row for every block of channels,
+    /// a fifth of its vector instructions; a gathered row is splatted once and then read by
+    /// every block with plain loads. `lda` counts int16 values of the splatted rows.
+    @inline(never)
+    static func tileSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
+                         panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer) {
+        let a0 = UnsafeRawPointer(a)
+        let a1 = rowCount > 1 ? a0 + 2 * lda : a0
+        let a2 = rowCount > 2 ? a0 + 4 * lda : a0
+        let a3 = rowCount > 3 ? a0 + 6 * lda : a0
+        let a4 = rowCount > 4 ? a0 + 8 * lda : a0
+        let a5 = rowCount > 5 ? a0 + 10 * lda : a0
+        var (c0, c1, c2, c3, c4, c5) = (Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes())
+        let raw = UnsafeRawPointer(panel)
+        @inline(__always) func splat(_ row: UnsafeRawPointer, _ k: Int) -> Int16PairLanes {
+            let v = row.loadUnaligned(fromByteOffset: k &* 16, as: SIMD8<Int16>.self)
+            return Int16PairLanes(lowHalf: v, highHalf: v)
+        }
+        for k in 0..<pairs {
+            let b = raw.loadUnaligned(fromByteOffset: k &* 32, as: Int16PairLanes.self)
+            c0 &+= pairProducts(splat(a0, k), b)
+            c1 &+= pairProducts(splat(a1, k), b)
+            c2 &+= pairProducts(splat(a2, k), b)
+            c3 &+= pairProducts(splat(a3, k), b)
+            c4 &+= pairProducts(splat(a4, k), b)
+            c5 &+= pairProducts(splat(a5, k), b)
         }
         @inline(__always) func put(_ c: Int32Lanes, _ row: Int) {
             sums.storeBytes(of: c, toByteOffset: row * 32, as: Int32Lanes.self)

@@ -49,7 +49,34 @@ public struct Int8PackedWeights: Sendable {
 ///
 /// The tile is chosen per instruction set at build time like the float GEMM's: 12 rows x 16
 /// channels with AVX-512 (`Int8GEMM+Tile16.swift`), 6 x 8 otherwise (`Int8GEMM+Tile8.swift`).
+/// Rows gathered for a tile (im2col) are multiplied by `tileSums`, which on the portable
+/// build reads each pair stored ``pairCopies`` times (``splatPairs(_:pairs:into:)``).
 enum Int8GEMM {
+    /// Writes the `pairs` int16 pairs of `row` to `destination`, each ``pairCopies`` times
+    /// (16 bytes per pair on the portable build).
+    @inline(__always)
+    static func splatPairs(_ row: UnsafePointer<Int16>, pairs: Int, into destination: UnsafeMutablePointer<Int16>) {
+        let source = UnsafeRawPointer(row), out = UnsafeMutableRawPointer(destination)
+        var k = 0
+        if pairCopies == 4 {
+            // Four pairs at a time: one load, a lane splat (`pshufd`) and a store per pair,
+            // where pair by pair took four scalar stores each.
+            while k + 4 <= pairs {
+                let v = source.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<Int32>.self)
+                out.storeBytes(of: SIMD4(repeating: v[0]), toByteOffset: k * 16, as: SIMD4<Int32>.self)
+                out.storeBytes(of: SIMD4(repeating: v[1]), toByteOffset: k * 16 + 16, as: SIMD4<Int32>.self)
+                out.storeBytes(of: SIMD4(repeating: v[2]), toByteOffset: k * 16 + 32, as: SIMD4<Int32>.self)
+                out.storeBytes(of: SIMD4(repeating: v[3]), toByteOffset: k * 16 + 48, as: SIMD4<Int32>.self)
+                k += 4
+            }
+        }
+        while k < pairs {
+            let pair = source.loadUnaligned(fromByteOffset: 4 * k, as: Int32.self)
+            for copy in 0..<pairCopies { out.storeBytes(of: pair, toByteOffset: (k * pairCopies + copy) * 4, as: Int32.self) }
+            k += 1
+        }
+    }
+
     /// Converts `count` int8 values to int16 at `destination`.
     @inline(__always)
     static func convert(_ source: UnsafePointer<Int8>, count: Int, to destination: UnsafeMutablePointer<Int16>) {
