@@ -7,6 +7,10 @@
 // inside large kernels, while the explicit form becomes one instruction (`vpmovsxbd`,
 // `vpmovqd`, ...).
 #if TFLITE_AVX512
+/// Whether the requantisation divides by a per-channel power of two with a multiply instead of
+/// a per-lane shift (see ``Int8Requantizer``): AVX-512 has the shift (`vpsrlvq`).
+let requantizesShiftsByMultiplying = false
+
 /// One vector of int32 lanes of the optimised int8 kernels.
 typealias Int32Lanes = SIMD16<Int32>
 /// The same bytes as ``Int32Lanes`` seen as uint64 lanes (pairs of int32 lanes).
@@ -26,7 +30,7 @@ typealias Int8Lanes = SIMD16<Int8>
 /// Each lane clamped to `lo...hi` (both within int8) and narrowed: `vpmaxsd`, `vpminsd`,
 /// `vpmovdb`. Each lane must be one expression: building an int32 or int16 vector first and
 /// narrowing it afterwards left the vectoriser with a chain it scalarised into branches.
-@inline(__always)
+@_transparent
 func clampedToInt8(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int8Lanes {
     @inline(__always) func c(_ x: Int32) -> Int8 { Int8(truncatingIfNeeded: min(max(x, lo), hi)) }
     return Int8Lanes(c(v[0]), c(v[1]), c(v[2]), c(v[3]), c(v[4]), c(v[5]), c(v[6]), c(v[7]),
@@ -84,6 +88,11 @@ func interleaved(_ a: Int16Lanes, _ b: Int16Lanes) -> Int16PairLanes {
 }
 
 #else
+/// Whether the requantisation divides by a per-channel power of two with a multiply instead of
+/// a per-lane shift (see ``Int8Requantizer``): SSE2 shifts every lane of a register by one
+/// count, so a shift per channel took two shifts and a blend per register.
+let requantizesShiftsByMultiplying = true
+
 /// One vector of int32 lanes of the optimised int8 kernels.
 typealias Int32Lanes = SIMD8<Int32>
 /// The same bytes as ``Int32Lanes`` seen as uint64 lanes (pairs of int32 lanes).
@@ -105,7 +114,7 @@ typealias Int8Lanes = SIMD8<Int8>
 /// gives the int32 one. Five instructions for eight lanes, where the int32 clamp took twenty.
 /// Each lane must be one expression: building the int16 vector first and clamping it
 /// afterwards left the vectoriser with a chain it scalarised into branches.
-@inline(__always)
+@_transparent
 func clampedToInt8(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int8Lanes {
     let l = Int16(truncatingIfNeeded: lo), h = Int16(truncatingIfNeeded: hi)
     @inline(__always) func c(_ x: Int32) -> Int8 {

@@ -14,7 +14,7 @@
 /// pointer reaches all of them, one vector each (see ``Slot``). The last group is padded with
 /// zeros. Built once at prepare.
 struct Int8Requantization: Sendable {
-    /// The constant vectors of a group, in storage order. The first six hold one int32 per
+    /// The constant vectors of a group, in storage order. The first seven hold one int32 per
     /// channel; the last two one uint64 per channel of the even and odd channels.
     enum Slot: Int, CaseIterable {
         /// The folded bias plus `2^(31 - leftShift)`: after the left shift that flips the sum's
@@ -30,6 +30,9 @@ struct Int8Requantization: Sendable {
         case negativeRounding
         /// `31 + s`, the total right shift.
         case shift
+        /// `2^(32 - s)` when every channel shifts right (`s >= 1`), else 0: the multiplier that
+        /// does the shift by `31 + s` as `((Q >> 32) * 2^(32 - s)) >> 31` (see ``Int8Requantizer``).
+        case shiftMultiplier
         /// The 64-bit addend `K` of the even channels, then of the odd ones.
         case evenAddend, oddAddend
     }
@@ -38,6 +41,9 @@ struct Int8Requantization: Sendable {
     let constants: [Int32]
     /// Whether any channel's rescale shifts left (a multiplier above one).
     let hasLeftShift: Bool
+    /// Whether every channel's rescale shifts right by at least one bit (`s >= 1`), which
+    /// every real layer we have seen does.
+    let shiftsRight: Bool
     let minimum: Int32
     let maximum: Int32
 
@@ -46,6 +52,7 @@ struct Int8Requantization: Sendable {
         guard multipliers.allSatisfy({ $0.multiplier >= 0 && (-31...31).contains($0.shift) }) else { return nil }
         let lanes = int8LaneCount
         let groups = (foldedBias.count + lanes - 1) / lanes
+        let shiftsRight = multipliers.allSatisfy { $0.shift <= -1 }
         var constants = [Int32](repeating: 0, count: groups * Slot.allCases.count * lanes)
         for c in 0..<foldedBias.count {
             let q = multipliers[multipliers.count == 1 ? 0 : c]
@@ -59,6 +66,7 @@ struct Int8Requantization: Sendable {
             set(.multiplier, q.multiplier)
             set(.negativeRounding, right > 0 ? Int32.min : 0)
             set(.shift, Int32(31 + right))
+            if shiftsRight { set(.shiftMultiplier, Int32(truncatingIfNeeded: UInt32(1) << (32 - right))) }
             // K = 2^30 + [s > 0] (2^(30 + s) - 2^31) - 2^31 m + 2^63, modulo 2^64.
             var addend = (UInt64(1) << 30) &- (UInt64(UInt32(q.multiplier)) << 31) &+ (UInt64(1) << 63)
             if right > 0 { addend = addend &+ (UInt64(1) << (30 + right)) &- (UInt64(1) << 31) }
@@ -70,6 +78,7 @@ struct Int8Requantization: Sendable {
         }
         self.constants = constants
         hasLeftShift = multipliers.contains { $0.shift > 0 }
+        self.shiftsRight = shiftsRight
         minimum = activation.min
         maximum = activation.max
     }
@@ -83,12 +92,14 @@ struct Int8Requantization: Sendable {
 struct Int8Requantizer {
     let constants: UnsafeRawPointer
     let hasLeftShift: Bool
+    let shiftsRight: Bool
     let minimum: Int32
     let maximum: Int32
 
     init(_ q: Int8Requantization, constants: UnsafeRawPointer) {
         self.constants = constants
         hasLeftShift = q.hasLeftShift
+        shiftsRight = q.shiftsRight
         minimum = q.minimum
         maximum = q.maximum
     }
@@ -109,6 +120,12 @@ struct Int8Requantizer {
     /// Adding `2^63` makes `Q` positive, so the shift can be a logical one; it adds `2^(32 - s)`
     /// to the result, which the stored offset takes back off. Everything constant is in the
     /// stored addend `K`, leaving per lane: one multiply, one mask, two adds and one shift.
+    ///
+    /// Without a per-lane shift (``requantizesShiftsByMultiplying``) and with `s >= 1`, the
+    /// shift is a multiply: with `H = floor(Q / 2^32)`, `floor(Q / 2^(31 + s))` is
+    /// `floor(H / 2^(s - 1))` (the low half of `Q` is below the divisor's `2^32` step), which
+    /// is `(H * 2^(32 - s)) >> 31`, a 32 x 32 -> 64 multiply and shifts by constants; and the
+    /// result fits 32 bits, so the even and odd halves merge without a mask.
     @inline(never)
     func store(rows: UnsafeRawPointer, sumStride: Int, rowCount: Int, group: Int,
                to out: UnsafeMutablePointer<Int8>, outStride: Int, count: Int) {
@@ -126,17 +143,28 @@ struct Int8Requantizer {
         let evenRounding = rounding & low32, oddRounding = rounding &>> 32
         let evenShift = shift & low32, oddShift = shift &>> 32
         let evenAddend = wide(load(.evenAddend)), oddAddend = wide(load(.oddAddend))
-        // The loop is written twice, with and without the left shift, so the common case does
-        // not multiply every vector by one.
-        @inline(__always) func requantize(leftShifts: Bool) {
+        let shiftMultiplier = wide(load(.shiftMultiplier))
+        let evenShiftMultiplier = shiftMultiplier & low32, oddShiftMultiplier = shiftMultiplier &>> 32
+        // The loop is written with and without the left shift and with the shift as a
+        // multiply, so the common cases do not multiply every vector by one or shift lane by
+        // lane.
+        @inline(__always) func requantize(leftShifts: Bool, multipliedShift: Bool) {
             for r in 0..<rowCount {
                 let sums = rows.loadUnaligned(fromByteOffset: r &* sumStride, as: Int32Lanes.self)
                 // The stored bias makes this `x + 2^31`, x's sign bit flipped (see `Slot.bias`).
                 let u = wide(leftShifts ? (sums &+ bias) &* leftPower : sums &+ bias)
                 let even = u & low32, odd = u &>> 32
-                let evenResult = (even &* evenMultiplier &+ (even & evenRounding) &+ evenAddend) &>> evenShift
-                let oddResult = (odd &* oddMultiplier &+ (odd & oddRounding) &+ oddAddend) &>> oddShift
-                let v = unsafeBitCast((evenResult & low32) | (oddResult &<< 32), to: Int32Lanes.self) &+ offset
+                let evenQ = even &* evenMultiplier &+ (even & evenRounding) &+ evenAddend
+                let oddQ = odd &* oddMultiplier &+ (odd & oddRounding) &+ oddAddend
+                let merged: UInt64Lanes
+                if multipliedShift {
+                    let evenResult = ((evenQ &>> 32) &* evenShiftMultiplier) &>> 31
+                    let oddResult = ((oddQ &>> 32) &* oddShiftMultiplier) &>> 31
+                    merged = evenResult | (oddResult &<< 32)
+                } else {
+                    merged = ((evenQ &>> evenShift) & low32) | ((oddQ &>> oddShift) &<< 32)
+                }
+                let v = unsafeBitCast(merged, to: Int32Lanes.self) &+ offset
                 let narrowed = clampedToInt8(v, minimum, maximum)
                 let o = out + r &* outStride
                 if count == lanes {
@@ -146,7 +174,14 @@ struct Int8Requantizer {
                 }
             }
         }
-        if hasLeftShift { requantize(leftShifts: true) } else { requantize(leftShifts: false) }
+        // Each build keeps two of the loops: the third copy left the clamp a call.
+        if requantizesShiftsByMultiplying && shiftsRight {
+            requantize(leftShifts: false, multipliedShift: true)
+        } else if hasLeftShift || requantizesShiftsByMultiplying {
+            requantize(leftShifts: true, multipliedShift: false)
+        } else {
+            requantize(leftShifts: false, multipliedShift: false)
+        }
     }
 }
 

@@ -270,8 +270,12 @@ import Kernels
     /// convolution of one input channel, whose 256 pixels hold every int8 value, so channel c's
     /// sums are `bias[c] + w[c] * (v + inputOffset)` around a random bias (biases near the
     /// int32 extremes wrap). Every shift from -31 to 31 (channel c shifts by c - 31; the left
-    /// shifts wrap in int32, as TFLite's do) and multipliers from 0 to Int32.max.
-    @Test func requantizationSweepMatchesReference() {
+    /// shifts wrap in int32, as TFLite's do) and multipliers from 0 to Int32.max. With
+    /// `rightShiftsOnly`, every shift from -31 to -1 (channel c shifts by -(c mod 31) - 1): the
+    /// layers real models have, which the portable build requantises with a multiply in place
+    /// of the per-lane shift.
+    @Test(arguments: [false, true])
+    func requantizationSweepMatchesReference(rightShiftsOnly: Bool) {
         var rng = SplitMix64(seed: 106)
         let channels = 63
         let inShape = NHWC(batch: 1, height: 16, width: 16, channels: 1)
@@ -287,7 +291,7 @@ import Kernels
             params.outputMultipliers = (0..<channels).map { c in
                 let m: Int32 = [.max, 1 << 30, Int32.random(in: 1 << 30 ... .max, using: &rng),
                                 Int32.random(in: 0 ... .max, using: &rng)][Int.random(in: 0...3, using: &rng)]
-                return QuantizedMultiplier(multiplier: m, shift: c - 31)
+                return QuantizedMultiplier(multiplier: m, shift: rightShiftsOnly ? -(c % 31) - 1 : c - 31)
             }
             let bias = (0..<channels).map { _ -> Int32 in
                 let scale = Int32(1) << Int32.random(in: 0...30, using: &rng)
