@@ -189,9 +189,8 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
     }
 
     @Test func anUnreachableServerFailsAsTransientAfterRetries() async throws {
-        // Take a port, then close it: connections to it are refused.
-        let closed = try LoopbackHTTPServer()
-        closed.stop()
+        // A port held without listening: connections to it are refused.
+        let closed = try RefusingPort()
         let manager = ModelManager(cacheDirectory: FileManager.default.temporaryDirectory
             .appendingPathComponent("remote-model-tests-\(UUID().uuidString)"))
         let model = try RemoteModel(name: "flowers", source: closed.url("/m.json"))
@@ -199,6 +198,8 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
             try await manager.downloadModel(model, conditions: RemoteTestBed.quick)
         }
         #expect(thrown?.isTransient == true)
+        // Holds the port until here: released earlier, another test's server could take it.
+        #expect(closed.port > 0)
     }
 }
 

@@ -201,12 +201,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 }
 
+// The TCP socket type, which the C libraries spell differently.
 #if canImport(Darwin)
-private let streamSocket = SOCK_STREAM
+let streamSocket = SOCK_STREAM
 /// Darwin has no MSG_NOSIGNAL; SO_NOSIGPIPE is set on each connection instead.
 private let noSignal: Int32 = 0
 #else
-private let streamSocket = Int32(SOCK_STREAM.rawValue)
+let streamSocket = Int32(SOCK_STREAM.rawValue)
 /// A peer that hung up must give an error, not a SIGPIPE that kills the test process.
 private let noSignal = Int32(MSG_NOSIGNAL)
 #endif
