@@ -4,8 +4,9 @@
 # multiplies and two permutes LLVM falls back to when it does not recognise the pattern in
 # `pairProducts` (Sources/Kernels/Quantization/Int8Lanes.swift). That fallback is still
 # correct, so no test fails; the int8 convolutions just run about ten times slower. The
-# portable build's kernel for splatted rows (`tileSums`) and the int8 depthwise kernel
-# (`vectorPairProducts`) are checked the same way. Run it after changing how
+# kernels for gathered tiles (`blockPairSums` with AVX-512, `tileSums` for splatted rows in
+# the portable build) and the int8 depthwise kernel (`vectorPairProducts`) are checked the
+# same way. Run it after changing how
 # the int8 kernels call either.
 #
 # Usage: Benchmarks/check_codegen.sh .build-native512/release/tflite
@@ -29,7 +30,9 @@ check() {
     fi
 }
 check Int8GEMM.blockSums 'Int8GEMMO9blockSums'
-# The portable build multiplies gathered tiles with a kernel of its own (splatted rows).
+# Gathered tiles have a kernel of their own: two blocks at once with AVX-512, splatted rows in
+# the portable build.
+if grep -q 'Int8GEMMO13blockPairSums.*>:$' <<<"$disassembly"; then check Int8GEMM.blockPairSums 'Int8GEMMO13blockPairSums'; fi
 if grep -q 'Int8GEMMO8tileSums.*>:$' <<<"$disassembly"; then check Int8GEMM.tileSums 'Int8GEMMO8tileSums'; fi
 check 'the int8 depthwise rows' 'depthwiseConv2DInt8Rows'
 exit $status

@@ -31,7 +31,8 @@ public struct PreparedInt8Conv2D: Sendable {
     /// so threads do not share one.
     var threadScratchBytes: Int {
         let staging = Int8GEMM.pairCopies > 1 ? gatheredStride * 2 : 0
-        let bytes = Int8GEMM.rowTile * rowStride * 2 + Int8GEMM.rowTile * int8LaneCount * 4 + staging
+        let tile = Int8GEMM.gatheredTileRows
+        let bytes = tile * rowStride * 2 + tile * int8LaneCount * 4 * Int8GEMM.tileBlocks + staging
         return (bytes + 63) / 64 * 64
     }
 
@@ -76,7 +77,7 @@ public struct PreparedInt8Conv2D: Sendable {
 }
 
 /// Optimised int8 CONV_2D, bit-exact with `quantizedConv2D`: output pixels in tiles of
-/// `Int8GEMM.rowTile`; each tile's input rows are gathered (im2col, padding taps set to the
+/// `Int8GEMM.gatheredTileRows`; each tile's input rows are gathered (im2col, padding taps set to the
 /// input zero point) and widened to int16 once, then multiplied with every block of packed
 /// weights and requantised a vector at a time. Tiles are split across `pool`'s threads.
 ///
@@ -90,7 +91,7 @@ public func conv2DInt8Optimized(
     scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool? = nil
 ) {
     let pixels = outputShape.batch * outputShape.height * outputShape.width
-    let tileCount = (pixels + Int8GEMM.rowTile - 1) / Int8GEMM.rowTile
+    let tileCount = (pixels + Int8GEMM.gatheredTileRows - 1) / Int8GEMM.gatheredTileRows
     // Start at the first 64-byte boundary: rows are read as 32-bit pairs, sums as vectors.
     let raw = UnsafeMutableRawPointer(scratch!)
     let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
@@ -118,7 +119,7 @@ private func conv2DInt8Tiles(
     scratch: UnsafeMutableRawPointer
 ) {
     let p = prepared.params, g = p.geometry
-    let depth = prepared.depth, stride = prepared.rowStride, tileRows = Int8GEMM.rowTile, lanes = int8LaneCount
+    let depth = prepared.depth, stride = prepared.rowStride, tileRows = Int8GEMM.gatheredTileRows, lanes = int8LaneCount
     let pairs = prepared.weights.pairCount
     let outputDepth = outputShape.channels
     let pixels = outputShape.batch * outputShape.height * outputShape.width
@@ -131,7 +132,7 @@ private func conv2DInt8Tiles(
     let sums = scratch + tileRows * stride * 2
     // Splatted rows are gathered plain into a staging row first: a pair may join a padding
     // value and an input value.
-    let staging = (sums + tileRows * lanes * 4).bindMemory(to: Int16.self, capacity: prepared.gatheredStride)
+    let staging = (sums + tileRows * lanes * 4 * Int8GEMM.tileBlocks).bindMemory(to: Int16.self, capacity: prepared.gatheredStride)
 
     /// Converts the input row of output pixel `pixel`, at (`b`, `oy`, `ox`), im2col-gathered,
     /// into row `slot`. An odd depth's last pair gets a zero partner (its weight is zero too).
@@ -204,12 +205,19 @@ private func conv2DInt8Tiles(
                 }
             }
             let out = output + first * outputDepth
-            for block in 0..<prepared.weights.blockCount {
+            let panelStride = prepared.gatheredStride * lanes
+            var block = 0
+            while block < prepared.weights.blockCount {
+                let blocks = min(Int8GEMM.tileBlocks, prepared.weights.blockCount - block)
                 Int8GEMM.tileSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,
-                                  panel: packed.baseAddress! + block * prepared.gatheredStride * lanes, sums: sums)
-                let count = min(lanes, outputDepth - block * lanes)
-                q.store(rows: sums, sumStride: lanes * 4, rowCount: valid, group: block,
-                        to: out + block * lanes, outStride: outputDepth, count: count)
+                                  panel: packed.baseAddress! + block * panelStride, panelStride: panelStride,
+                                  blocks: blocks, sums: sums)
+                for j in 0..<blocks {
+                    let group = block + j
+                    q.store(rows: sums + j * tileRows * lanes * 4, sumStride: lanes * 4, rowCount: valid, group: group,
+                            to: out + group * lanes, outStride: outputDepth, count: min(lanes, outputDepth - group * lanes))
+                }
+                block += blocks
             }
         }
     }}

@@ -8,12 +8,64 @@ extension Int8GEMM {
     /// Copies of each int16 pair in a gathered row: one, since the broadcast of a pair is a
     /// load (`vpbroadcastd`, or folded into `vpdpwssd`).
     static let pairCopies = 1
+    /// Rows per gathered tile (see ``tileSums(a:lda:rowCount:pairs:panel:panelStride:blocks:sums:)``).
+    /// Tiles of 16 rows, in two passes of the kernel, measured no faster.
+    static let gatheredTileRows = 8
+    /// Blocks of channels per call of ``tileSums(a:lda:rowCount:pairs:panel:panelStride:blocks:sums:)``.
+    static let tileBlocks = 2
 
-    /// The sums of a gathered tile: ``blockSums(a:lda:rowCount:pairs:segments:segmentStride:panel:sums:)``.
+    /// The sums of a gathered tile of at most ``gatheredTileRows`` rows with `blocks` (1 or 2)
+    /// consecutive blocks of packed weights, `panelStride` int16 values apart, stored to
+    /// `sums` as `[block][gatheredTileRows][16]`. Two blocks take the 8 x 32 kernel, whose 16
+    /// multiply-adds per depth step need 10 loads (two of weights, eight folded broadcasts),
+    /// where the 12 x 16 `blockSums` needs 13 loads for 12.
     @inline(__always)
     static func tileSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
-                         panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer) {
-        blockSums(a: a, lda: lda, rowCount: rowCount, pairs: pairs, panel: panel, sums: sums)
+                         panel: UnsafePointer<Int16>, panelStride: Int, blocks: Int, sums: UnsafeMutableRawPointer) {
+        if blocks == 2 {
+            blockPairSums(a: a, lda: lda, rowCount: rowCount, pairs: pairs, panel0: panel, panel1: panel + panelStride,
+                          sums: sums)
+        } else {
+            blockSums(a: a, lda: lda, rowCount: rowCount, pairs: pairs, panel: panel, sums: sums)
+        }
+    }
+
+    /// ``blockSums(a:lda:rowCount:pairs:segments:segmentStride:panel:sums:)`` for at most 8 rows
+    /// and two blocks at once: `sums` gets the first block's `[8][16]` sums, then the second's.
+    @inline(never)
+    static func blockPairSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
+                              panel0: UnsafePointer<Int16>, panel1: UnsafePointer<Int16>,
+                              sums: UnsafeMutableRawPointer) {
+        let a0 = UnsafeRawPointer(a)
+        let a1 = rowCount > 1 ? a0 + 2 * lda : a0
+        let a2 = rowCount > 2 ? a0 + 4 * lda : a0
+        let a3 = rowCount > 3 ? a0 + 6 * lda : a0
+        let a4 = rowCount > 4 ? a0 + 8 * lda : a0
+        let a5 = rowCount > 5 ? a0 + 10 * lda : a0
+        let a6 = rowCount > 6 ? a0 + 12 * lda : a0
+        let a7 = rowCount > 7 ? a0 + 14 * lda : a0
+        let zero = Int32Lanes()
+        var (l0, l1, l2, l3, l4, l5, l6, l7) = (zero, zero, zero, zero, zero, zero, zero, zero)
+        var (r0, r1, r2, r3, r4, r5, r6, r7) = (zero, zero, zero, zero, zero, zero, zero, zero)
+        let raw0 = UnsafeRawPointer(panel0), raw1 = UnsafeRawPointer(panel1)
+        for k in 0..<pairs {
+            let b0 = raw0.loadUnaligned(fromByteOffset: k &* 64, as: Int16PairLanes.self)
+            let b1 = raw1.loadUnaligned(fromByteOffset: k &* 64, as: Int16PairLanes.self)
+            let at = 4 &* k
+            var x = broadcastPair(a0, byteOffset: at); l0 &+= pairProducts(x, b0); r0 &+= pairProducts(x, b1)
+            x = broadcastPair(a1, byteOffset: at); l1 &+= pairProducts(x, b0); r1 &+= pairProducts(x, b1)
+            x = broadcastPair(a2, byteOffset: at); l2 &+= pairProducts(x, b0); r2 &+= pairProducts(x, b1)
+            x = broadcastPair(a3, byteOffset: at); l3 &+= pairProducts(x, b0); r3 &+= pairProducts(x, b1)
+            x = broadcastPair(a4, byteOffset: at); l4 &+= pairProducts(x, b0); r4 &+= pairProducts(x, b1)
+            x = broadcastPair(a5, byteOffset: at); l5 &+= pairProducts(x, b0); r5 &+= pairProducts(x, b1)
+            x = broadcastPair(a6, byteOffset: at); l6 &+= pairProducts(x, b0); r6 &+= pairProducts(x, b1)
+            x = broadcastPair(a7, byteOffset: at); l7 &+= pairProducts(x, b0); r7 &+= pairProducts(x, b1)
+        }
+        @inline(__always) func put(_ c: Int32Lanes, _ slot: Int) {
+            sums.storeBytes(of: c, toByteOffset: slot * 64, as: Int32Lanes.self)
+        }
+        put(l0, 0); put(l1, 1); put(l2, 2); put(l3, 3); put(l4, 4); put(l5, 5); put(l6, 6); put(l7, 7)
+        put(r0, 8); put(r1, 9); put(r2, 10); put(r3, 11); put(r4, 12); put(r5, 13); put(r6, 14); put(r7, 15)
     }
 
     /// The int32 sums of `rowCount` (at most ``rowTile``) rows of `a` (`lda` int16 values

@@ -4,8 +4,12 @@
 extension Int8GEMM {
     /// Rows per micro-kernel tile.
     static let rowTile = 6
-    /// Copies of each int16 pair in a gathered row (see ``tileSums(a:lda:rowCount:pairs:panel:sums:)``).
+    /// Copies of each int16 pair in a gathered row (see ``tileSums(a:lda:rowCount:pairs:panel:panelStride:blocks:sums:)``).
     static let pairCopies = 4
+    /// Rows per gathered tile.
+    static let gatheredTileRows = rowTile
+    /// Blocks of channels per call of ``tileSums(a:lda:rowCount:pairs:panel:panelStride:blocks:sums:)``.
+    static let tileBlocks = 1
 
     /// The int32 sums of `rowCount` (at most ``rowTile``) rows of `a` (`lda` int16 values
     /// apart, `2 * pairs` long) with one block of packed weights, stored to `sums`
@@ -57,8 +61,10 @@ extension Int8GEMM {
     /// a fifth of its vector instructions; a gathered row is splatted once and then read by
     /// every block with plain loads. `lda` counts int16 values of the splatted rows.
     @inline(never)
+    /// One block per call (`blocks` is 1, `panelStride` unused): the tile has no registers to
+    /// spare for a second.
     static func tileSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
-                         panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer) {
+                         panel: UnsafePointer<Int16>, panelStride: Int, blocks: Int, sums: UnsafeMutableRawPointer) {
         let a0 = UnsafeRawPointer(a)
         let a1 = rowCount > 1 ? a0 + 2 * lda : a0
         let a2 = rowCount > 2 ? a0 + 4 * lda : a0
