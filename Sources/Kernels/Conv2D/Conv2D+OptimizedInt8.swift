@@ -77,9 +77,9 @@ public struct PreparedInt8Conv2D: Sendable {
 }
 
 /// Optimised int8 CONV_2D, bit-exact with `quantizedConv2D`: output pixels in tiles of
-/// `Int8GEMM.gatheredTileRows`; each tile's input rows are gathered (im2col, padding taps set to the
-/// input zero point) and widened to int16 once, then multiplied with every block of packed
-/// weights and requantised a vector at a time. Tiles are split across `pool`'s threads.
+/// `Int8GEMM.gatheredTileRows`; each tile's input rows are gathered (im2col, padding taps set
+/// to the input zero point) and widened to int16 once, then multiplied with every block of
+/// packed weights and requantised a vector at a time. Tiles are split across `pool`'s threads.
 ///
 /// - Parameters:
 ///   - scratch: `prepared.scratchCount(threadCount: pool.threadCount)` bytes of working space.
@@ -132,7 +132,8 @@ private func conv2DInt8Tiles(
     let sums = scratch + tileRows * stride * 2
     // Splatted rows are gathered plain into a staging row first: a pair may join a padding
     // value and an input value.
-    let staging = (sums + tileRows * lanes * 4 * Int8GEMM.tileBlocks).bindMemory(to: Int16.self, capacity: prepared.gatheredStride)
+    let staging = (sums + tileRows * lanes * 4 * Int8GEMM.tileBlocks)
+        .bindMemory(to: Int16.self, capacity: prepared.gatheredStride)
 
     /// Converts the input row of output pixel `pixel`, at (`b`, `oy`, `ox`), im2col-gathered,
     /// into row `slot`. An odd depth's last pair gets a zero partner (its weight is zero too).

@@ -53,7 +53,8 @@ extension GEMM {
         storeTile((l0, l1, l2, l3, l4, l5, l6, l7), rowCount: rowCount, activation: activation,
                   residual: residual, c: c, ldc: ldc, columnCount: panelWidth)
         storeTile((r0, r1, r2, r3, r4, r5, r6, r7), rowCount: rowCount, activation: activation,
-                  residual: residual?.advanced(rows: 0, column: panelWidth), c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
+                  residual: residual?.advanced(rows: 0, column: panelWidth), c: c + panelWidth, ldc: ldc,
+                  columnCount: columnCount1)
     }
 
     /// One `rowCount x columnCount` tile (at most 8 x 16) over one depth block, for a panel

@@ -62,7 +62,8 @@ extension GEMM {
              c: c, ldc: ldc, columnCount: panelWidth)
         tile(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
              panel: panel1, bias: bias1, accumulate: accumulate, activation: activation,
-             residual: residual?.advanced(rows: 0, column: panelWidth), c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
+             residual: residual?.advanced(rows: 0, column: panelWidth), c: c + panelWidth, ldc: ldc,
+             columnCount: columnCount1)
     }
 }
 #endif

@@ -19,6 +19,11 @@ public struct GEMMResidual {
         self.columns = columns
     }
 
+    /// A skip connection of `channels` floats per output pixel.
+    public init(base: UnsafePointer<Float>, channels: Int) {
+        self.init(base: base, rowStride: channels, columns: channels)
+    }
+
     /// The same matrix from row `rows` and column `column` on.
     @inline(__always)
     func advanced(rows: Int, column: Int) -> GEMMResidual {

@@ -49,8 +49,9 @@ public struct Int8PackedWeights: Sendable {
 ///
 /// The tile is chosen per instruction set at build time like the float GEMM's: 12 rows x 16
 /// channels with AVX-512 (`Int8GEMM+Tile16.swift`), 6 x 8 otherwise (`Int8GEMM+Tile8.swift`).
-/// Rows gathered for a tile (im2col) are multiplied by `tileSums`, which on the portable
-/// build reads each pair stored ``pairCopies`` times (``splatPairs(_:pairs:into:)``).
+/// Rows gathered for a tile (im2col) are multiplied by `tileSums`: with AVX-512, 8 rows by
+/// two blocks at once; on the portable build, 6 rows by one block, reading each pair stored
+/// ``pairCopies`` times (``splatPairs(_:pairs:into:)``).
 enum Int8GEMM {
     /// Writes the `pairs` int16 pairs of `row` to `destination`, each ``pairCopies`` times
     /// (16 bytes per pair on the portable build).

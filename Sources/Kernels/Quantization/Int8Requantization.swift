@@ -174,7 +174,9 @@ struct Int8Requantizer {
                 }
             }
         }
-        // Each build keeps two of the loops: the third copy left the clamp a call.
+        // Each build compiles two of the loops (`requantizesShiftsByMultiplying` is a
+        // constant): on the portable build, the rare layer with a shift of zero or to the left
+        // takes the left-shift loop, multiplying by one where it does not shift.
         if requantizesShiftsByMultiplying && shiftsRight {
             requantize(leftShifts: false, multipliedShift: true)
         } else if hasLeftShift || requantizesShiftsByMultiplying {

@@ -62,7 +62,8 @@ extension SubgraphExecutor {
         // operand may be a convolution's; with two candidates the later one folds.
         var chosen: (producer: Int, residual: Int)?
         for (i, x) in operands.enumerated() {
-            guard let p = foldableConvolution(writing: x, readBy: m, links: links), p > (chosen?.producer ?? -1) else { continue }
+            guard let p = foldableConvolution(writing: x, readBy: m, links: links), p > (chosen?.producer ?? -1)
+            else { continue }
             chosen = (p, operands[1 - i])
         }
         guard let chosen else { return nil }
@@ -110,10 +111,10 @@ extension SubgraphExecutor {
         guard model.operatorKind(ofCode: Int(conv.opcodeIndex)) == .builtin(.conv2d),
               case .conv2DOptions(let o)? = conv.builtinOptions, o.fusedActivationFunction == .none,
               activationFolds[p] == nil, conv.outputs.count == 1, conv.inputs.count >= 2,
-              conv.inputs[0] >= 0, conv.inputs[1] >= 0, !conv.inputs.contains(where: { $0 >= 0 && tensors[Int($0)].isVariable }),
+              conv.inputs[0] >= 0, conv.inputs[1] >= 0,
+              !conv.inputs.contains(where: { $0 >= 0 && tensors[Int($0)].isVariable }),
               tensors[Int(conv.inputs[0])].type == .float32, tensors[Int(conv.inputs[1])].type == .float32
         else { return nil }
         return p
     }
-
 }

@@ -41,7 +41,8 @@ extension PrepareContext {
         var expected = output.dims
         expected[3] -= fold.channelPadding
         guard t.type == .float32, t.shape == expected else {
-            throw invalid("the residual ADD folded into this convolution adds a \(t.type) tensor of shape \(t.shape) to its output of shape \(output.dims)")
+            throw invalid("the residual ADD folded into this convolution adds a \(t.type) tensor of shape \(t.shape) "
+                          + "to its output of shape \(output.dims)")
         }
         return (fold.residual, expected[3])
     }
@@ -96,8 +97,8 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
                                  output: c.data(y, as: Float.self), outputShape: outShape)
             }
         }
-        // A grouped convolution with a folded residual: the reference kernel, then the ADD
-        // (of zeros past the residual's channels).
+        // A grouped convolution, or a filter computed at run time, with a folded residual:
+        // the reference kernel, then the ADD (of zeros past the residual's channels).
         let linear = Conv2DParams(geometry: geometry, activation: ActivationRange(min: -.infinity, max: .infinity))
         let n = outShape.channels
         return { c in
@@ -118,7 +119,7 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     return { c in
         Conv2D.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input, weights: packed,
                          bias: optionalData(c, b, as: Float.self),
-                         residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), rowStride: $0.channels, columns: $0.channels) },
+                         residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), channels: $0.channels) },
                          output: c.data(y, as: Float.self), outputShape: outShape,
                          scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
     }
