@@ -37,13 +37,13 @@ extension Int8GEMM {
                               panel0: UnsafePointer<Int16>, panel1: UnsafePointer<Int16>,
                               sums: UnsafeMutableRawPointer) {
         let a0 = UnsafeRawPointer(a)
-        let a1 = rowCount > 1 ? a0 + 2 * lda : a0
-        let a2 = rowCount > 2 ? a0 + 4 * lda : a0
-        let a3 = rowCount > 3 ? a0 + 6 * lda : a0
-        let a4 = rowCount > 4 ? a0 + 8 * lda : a0
-        let a5 = rowCount > 5 ? a0 + 10 * lda : a0
-        let a6 = rowCount > 6 ? a0 + 12 * lda : a0
-        let a7 = rowCount > 7 ? a0 + 14 * lda : a0
+        let a1 = tileRow(a, 1, lda: lda, rowCount: rowCount)
+        let a2 = tileRow(a, 2, lda: lda, rowCount: rowCount)
+        let a3 = tileRow(a, 3, lda: lda, rowCount: rowCount)
+        let a4 = tileRow(a, 4, lda: lda, rowCount: rowCount)
+        let a5 = tileRow(a, 5, lda: lda, rowCount: rowCount)
+        let a6 = tileRow(a, 6, lda: lda, rowCount: rowCount)
+        let a7 = tileRow(a, 7, lda: lda, rowCount: rowCount)
         let zero = Int32Lanes()
         var (l0, l1, l2, l3, l4, l5, l6, l7) = (zero, zero, zero, zero, zero, zero, zero, zero)
         var (r0, r1, r2, r3, r4, r5, r6, r7) = (zero, zero, zero, zero, zero, zero, zero, zero)
@@ -84,17 +84,17 @@ extension Int8GEMM {
                           segments: Int = 1, segmentStride: Int = 0,
                           panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer) {
         let a0 = UnsafeRawPointer(a)
-        let a1 = rowCount > 1 ? a0 + 2 * lda : a0
-        let a2 = rowCount > 2 ? a0 + 4 * lda : a0
-        let a3 = rowCount > 3 ? a0 + 6 * lda : a0
-        let a4 = rowCount > 4 ? a0 + 8 * lda : a0
-        let a5 = rowCount > 5 ? a0 + 10 * lda : a0
-        let a6 = rowCount > 6 ? a0 + 12 * lda : a0
-        let a7 = rowCount > 7 ? a0 + 14 * lda : a0
-        let a8 = rowCount > 8 ? a0 + 16 * lda : a0
-        let a9 = rowCount > 9 ? a0 + 18 * lda : a0
-        let a10 = rowCount > 10 ? a0 + 20 * lda : a0
-        let a11 = rowCount > 11 ? a0 + 22 * lda : a0
+        let a1 = tileRow(a, 1, lda: lda, rowCount: rowCount)
+        let a2 = tileRow(a, 2, lda: lda, rowCount: rowCount)
+        let a3 = tileRow(a, 3, lda: lda, rowCount: rowCount)
+        let a4 = tileRow(a, 4, lda: lda, rowCount: rowCount)
+        let a5 = tileRow(a, 5, lda: lda, rowCount: rowCount)
+        let a6 = tileRow(a, 6, lda: lda, rowCount: rowCount)
+        let a7 = tileRow(a, 7, lda: lda, rowCount: rowCount)
+        let a8 = tileRow(a, 8, lda: lda, rowCount: rowCount)
+        let a9 = tileRow(a, 9, lda: lda, rowCount: rowCount)
+        let a10 = tileRow(a, 10, lda: lda, rowCount: rowCount)
+        let a11 = tileRow(a, 11, lda: lda, rowCount: rowCount)
         let zero = Int32Lanes()
         var (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11) = (zero, zero, zero, zero, zero, zero,
                                                                    zero, zero, zero, zero, zero, zero)

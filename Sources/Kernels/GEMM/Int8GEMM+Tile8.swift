@@ -27,11 +27,11 @@ extension Int8GEMM {
                           segments: Int = 1, segmentStride: Int = 0,
                           panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer) {
         let a0 = UnsafeRawPointer(a)
-        let a1 = rowCount > 1 ? a0 + 2 * lda : a0
-        let a2 = rowCount > 2 ? a0 + 4 * lda : a0
-        let a3 = rowCount > 3 ? a0 + 6 * lda : a0
-        let a4 = rowCount > 4 ? a0 + 8 * lda : a0
-        let a5 = rowCount > 5 ? a0 + 10 * lda : a0
+        let a1 = tileRow(a, 1, lda: lda, rowCount: rowCount)
+        let a2 = tileRow(a, 2, lda: lda, rowCount: rowCount)
+        let a3 = tileRow(a, 3, lda: lda, rowCount: rowCount)
+        let a4 = tileRow(a, 4, lda: lda, rowCount: rowCount)
+        let a5 = tileRow(a, 5, lda: lda, rowCount: rowCount)
         var (c0, c1, c2, c3, c4, c5) = (Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes())
         var raw = UnsafeRawPointer(panel)
         var offset = 0
@@ -66,11 +66,11 @@ extension Int8GEMM {
     static func tileSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
                          panel: UnsafePointer<Int16>, panelStride: Int, blocks: Int, sums: UnsafeMutableRawPointer) {
         let a0 = UnsafeRawPointer(a)
-        let a1 = rowCount > 1 ? a0 + 2 * lda : a0
-        let a2 = rowCount > 2 ? a0 + 4 * lda : a0
-        let a3 = rowCount > 3 ? a0 + 6 * lda : a0
-        let a4 = rowCount > 4 ? a0 + 8 * lda : a0
-        let a5 = rowCount > 5 ? a0 + 10 * lda : a0
+        let a1 = tileRow(a, 1, lda: lda, rowCount: rowCount)
+        let a2 = tileRow(a, 2, lda: lda, rowCount: rowCount)
+        let a3 = tileRow(a, 3, lda: lda, rowCount: rowCount)
+        let a4 = tileRow(a, 4, lda: lda, rowCount: rowCount)
+        let a5 = tileRow(a, 5, lda: lda, rowCount: rowCount)
         var (c0, c1, c2, c3, c4, c5) = (Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes())
         let raw = UnsafeRawPointer(panel)
         @inline(__always) func splat(_ row: UnsafeRawPointer, _ k: Int) -> Int16PairLanes {

@@ -78,6 +78,14 @@ enum Int8GEMM {
         }
     }
 
+    /// Row `i` of a tile of int16 rows `lda` values apart from `a`, or row 0 when `i` is not
+    /// below `rowCount`: the kernels alias missing rows to row 0 so their loop bodies stay
+    /// branch-free, and discard those rows' sums.
+    @inline(__always)
+    static func tileRow(_ a: UnsafePointer<Int16>, _ i: Int, lda: Int, rowCount: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(i < rowCount ? a + i * lda : a)
+    }
+
     /// Converts `count` int8 values to int16 at `destination`.
     @inline(__always)
     static func convert(_ source: UnsafePointer<Int8>, count: Int, to destination: UnsafeMutablePointer<Int16>) {

@@ -7,13 +7,6 @@ import TestSupport
 /// one does is checked on whole models by `ReferenceVersusOptimizedTests` (the reference
 /// kernels run every node) and by the goldens.
 @Suite struct ActivationFoldingTests {
-    private func kinds(_ interpreter: Interpreter) -> [Model.OperatorKind] {
-        let graph = interpreter.main.model.schema.subgraphs[0]
-        return interpreter.main.steps.map { step in
-            interpreter.main.model.operatorKind(ofCode: Int(graph.operators[step.node].opcodeIndex))
-        }
-    }
-
     /// face_detection_short_range has a RELU after each of its 16 residual ADDs and after its
     /// first convolution; selfie_segmentation after 16 convolutions and 6 depthwise ones.
     /// All fold, and the producers write the RELUs' outputs. (The residual ADDs fold on into
@@ -25,7 +18,7 @@ import TestSupport
         try interpreter.allocateTensors()
         let folds = interpreter.main.activationFolds
         #expect(folds.values.filter { $0.activation == .relu }.count == count)
-        #expect(!kinds(interpreter).contains(.builtin(.relu)))
+        #expect(!interpreter.stepKinds.contains(.builtin(.relu)))
         let graph = interpreter.main.model.schema.subgraphs[0]
         for (node, fold) in folds {
             let kind = interpreter.main.model.operatorKind(ofCode: Int(graph.operators[node].opcodeIndex))
@@ -44,7 +37,7 @@ import TestSupport
                                           options: options)
         try interpreter.allocateTensors()
         #expect(interpreter.main.activationFolds.isEmpty)
-        #expect(kinds(interpreter).filter { $0 == .builtin(.relu) }.count == 17)
+        #expect(interpreter.stepKinds.filter { $0 == .builtin(.relu) }.count == 17)
     }
 
     /// ADD then RELU6 on a tiny graph: folded, the output is the clamped sum; a RELU whose

@@ -8,20 +8,13 @@ import TestSupport
 @Suite struct PadFoldingTests {
     static let model = "models/face_detection_full_range_sparse.tflite"
 
-    private func kinds(_ interpreter: Interpreter) -> [Model.OperatorKind] {
-        let graph = interpreter.main.model.schema.subgraphs[0]
-        return interpreter.main.steps.map { step in
-            interpreter.main.model.operatorKind(ofCode: Int(graph.operators[step.node].opcodeIndex))
-        }
-    }
-
     /// Every one of the model's 43 PAD nodes pads rows and columns with zeros in front of one
     /// convolution: none is left to run, and each of those convolutions reads the PAD's input.
     @Test func detectorPadsFoldIntoConvolutions() throws {
         let interpreter = try Interpreter(modelPath: Fixtures.corpusFile(Self.model).path)
         try interpreter.allocateTensors()
         #expect(interpreter.main.padFolds.count == 43)
-        #expect(!kinds(interpreter).contains(.builtin(.pad)))
+        #expect(!interpreter.stepKinds.contains(.builtin(.pad)))
         let graph = interpreter.main.model.schema.subgraphs[0]
         for (node, fold) in interpreter.main.padFolds {
             let kind = interpreter.main.model.operatorKind(ofCode: Int(graph.operators[node].opcodeIndex))
@@ -66,6 +59,6 @@ import TestSupport
         let interpreter = try Interpreter(modelPath: Fixtures.corpusFile(Self.model).path, options: options)
         try interpreter.allocateTensors()
         #expect(interpreter.main.padFolds.isEmpty)
-        #expect(kinds(interpreter).filter { $0 == .builtin(.pad) }.count == 43)
+        #expect(interpreter.stepKinds.filter { $0 == .builtin(.pad) }.count == 43)
     }
 }

@@ -7,13 +7,6 @@ import TestSupport
 /// reference kernels (which keep every node) by `ReferenceVersusOptimizedTests`, and against
 /// LiteRT by the goldens.
 @Suite struct ResidualFoldingTests {
-    private func kinds(_ interpreter: Interpreter) -> [Model.OperatorKind] {
-        let graph = interpreter.main.model.schema.subgraphs[0]
-        return interpreter.main.steps.map { step in
-            interpreter.main.model.operatorKind(ofCode: Int(graph.operators[step.node].opcodeIndex))
-        }
-    }
-
     /// Every residual ADD of these models adds a convolution's output to a skip connection
     /// (padded or pooled after the convolution in face_detection_short_range): all fold, and
     /// the convolutions write the ADDs' outputs (or those of the RELUs folded into the ADDs).
@@ -27,7 +20,7 @@ import TestSupport
         let executor = interpreter.main
         #expect(executor.residualFolds.count == count)
         #expect(executor.residualFolds.values.filter { $0.padNode != nil }.count == pads)
-        #expect(!kinds(interpreter).contains(.builtin(.add)) && !kinds(interpreter).contains(.builtin(.pad)))
+        #expect(!interpreter.stepKinds.contains(.builtin(.add)) && !interpreter.stepKinds.contains(.builtin(.pad)))
         let graph = executor.model.schema.subgraphs[0]
         for node in executor.residualFolds.keys {
             #expect(executor.model.operatorKind(ofCode: Int(graph.operators[node].opcodeIndex)) == .builtin(.conv2d))
@@ -44,7 +37,7 @@ import TestSupport
                                           options: options)
         try interpreter.allocateTensors()
         #expect(interpreter.main.residualFolds.isEmpty)
-        #expect(kinds(interpreter).filter { $0 == .builtin(.add) }.count == 16)
+        #expect(interpreter.stepKinds.filter { $0 == .builtin(.add) }.count == 16)
     }
 
     /// One residual block: `relu6(conv(x) + s * s)`, or `relu6(conv(x) + pad(s))` with a
@@ -142,7 +135,7 @@ import TestSupport
         let unfolded = try block.interpreter()
         #expect(folded.main.residualFolds.count == 1)
         #expect(folded.main.residualFolds.values.first?.channelPadding == channelPadding)
-        #expect(!kinds(folded).contains(.builtin(.add)) && !kinds(folded).contains(.builtin(.pad)))
+        #expect(!folded.stepKinds.contains(.builtin(.add)) && !folded.stepKinds.contains(.builtin(.pad)))
         #expect(unfolded.main.residualFolds.isEmpty)
         let sum = try folded.output(at: 0).values(as: Float.self)
         #expect(sum == (try unfolded.output(at: 0).values(as: Float.self)))
@@ -159,7 +152,7 @@ import TestSupport
         for block in [clamped, broadcast] {
             let interpreter = try block.interpreter()
             #expect(interpreter.main.residualFolds.isEmpty)
-            #expect(kinds(interpreter).contains(.builtin(.add)))
+            #expect(interpreter.stepKinds.contains(.builtin(.add)))
         }
     }
 }

@@ -45,27 +45,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     /// Starts listening on 127.0.0.1 at a free port.
     init() throws {
-        let fd = socket(AF_INET, streamSocket, 0)
-        guard fd >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(fd, generic, length) == 0 && listen(fd, 64) == 0
-                    && getsockname(fd, generic, &length) == 0
-            }
-        }
-        guard bound else {
-            close(fd)
-            throw ServerError("bind/listen: \(String(cString: strerror(errno)))")
-        }
-        listener = fd
-        port = UInt16(bigEndian: address.sin_port)
+        (listener, port) = try loopbackSocket(listening: true)
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
@@ -199,6 +179,33 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             offset += sent
         }
     }
+}
+
+/// A TCP socket bound to a free port on 127.0.0.1, listening or not (connections to a port
+/// bound without listening are refused), and that port.
+func loopbackSocket(listening: Bool) throws -> (socket: Int32, port: UInt16) {
+    let fd = socket(AF_INET, streamSocket, 0)
+    guard fd >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
+    if listening {
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+            bind(fd, generic, length) == 0 && (!listening || listen(fd, 64) == 0)
+                && getsockname(fd, generic, &length) == 0
+        }
+    }
+    guard bound else {
+        close(fd)
+        throw ServerError("bind/listen: \(String(cString: strerror(errno)))")
+    }
+    return (fd, UInt16(bigEndian: address.sin_port))
 }
 
 // The TCP socket type, which the C libraries spell differently.
