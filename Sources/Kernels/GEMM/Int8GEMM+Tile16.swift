@@ -36,14 +36,7 @@ extension Int8GEMM {
     static func blockPairSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
                               panel0: UnsafePointer<Int16>, panel1: UnsafePointer<Int16>,
                               sums: UnsafeMutableRawPointer) {
-        let a0 = UnsafeRawPointer(a)
-        let a1 = tileRow(a, 1, lda: lda, rowCount: rowCount)
-        let a2 = tileRow(a, 2, lda: lda, rowCount: rowCount)
-        let a3 = tileRow(a, 3, lda: lda, rowCount: rowCount)
-        let a4 = tileRow(a, 4, lda: lda, rowCount: rowCount)
-        let a5 = tileRow(a, 5, lda: lda, rowCount: rowCount)
-        let a6 = tileRow(a, 6, lda: lda, rowCount: rowCount)
-        let a7 = tileRow(a, 7, lda: lda, rowCount: rowCount)
+        let (a0, a1, a2, a3, a4, a5, a6, a7) = tileRows(a, lda: lda, rowCount: rowCount)
         let zero = Int32Lanes()
         var (l0, l1, l2, l3, l4, l5, l6, l7) = (zero, zero, zero, zero, zero, zero, zero, zero)
         var (r0, r1, r2, r3, r4, r5, r6, r7) = (zero, zero, zero, zero, zero, zero, zero, zero)
@@ -83,14 +76,7 @@ extension Int8GEMM {
     static func blockSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
                           segments: Int = 1, segmentStride: Int = 0,
                           panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer) {
-        let a0 = UnsafeRawPointer(a)
-        let a1 = tileRow(a, 1, lda: lda, rowCount: rowCount)
-        let a2 = tileRow(a, 2, lda: lda, rowCount: rowCount)
-        let a3 = tileRow(a, 3, lda: lda, rowCount: rowCount)
-        let a4 = tileRow(a, 4, lda: lda, rowCount: rowCount)
-        let a5 = tileRow(a, 5, lda: lda, rowCount: rowCount)
-        let a6 = tileRow(a, 6, lda: lda, rowCount: rowCount)
-        let a7 = tileRow(a, 7, lda: lda, rowCount: rowCount)
+        let (a0, a1, a2, a3, a4, a5, a6, a7) = tileRows(a, lda: lda, rowCount: rowCount)
         let a8 = tileRow(a, 8, lda: lda, rowCount: rowCount)
         let a9 = tileRow(a, 9, lda: lda, rowCount: rowCount)
         let a10 = tileRow(a, 10, lda: lda, rowCount: rowCount)
@@ -125,6 +111,17 @@ extension Int8GEMM {
         }
         put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3); put(c4, 4); put(c5, 5)
         put(c6, 6); put(c7, 7); put(c8, 8); put(c9, 9); put(c10, 10); put(c11, 11)
+    }
+
+    /// The first eight row pointers of a tile (see ``tileRow(_:_:lda:rowCount:)``).
+    @inline(__always)
+    private static func tileRows(_ a: UnsafePointer<Int16>, lda: Int, rowCount: Int)
+        -> (UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer,
+            UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer) {
+        (tileRow(a, 0, lda: lda, rowCount: rowCount), tileRow(a, 1, lda: lda, rowCount: rowCount),
+         tileRow(a, 2, lda: lda, rowCount: rowCount), tileRow(a, 3, lda: lda, rowCount: rowCount),
+         tileRow(a, 4, lda: lda, rowCount: rowCount), tileRow(a, 5, lda: lda, rowCount: rowCount),
+         tileRow(a, 6, lda: lda, rowCount: rowCount), tileRow(a, 7, lda: lda, rowCount: rowCount))
     }
 }
 #endif

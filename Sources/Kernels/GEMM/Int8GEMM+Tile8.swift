@@ -26,12 +26,7 @@ extension Int8GEMM {
     static func blockSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
                           segments: Int = 1, segmentStride: Int = 0,
                           panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer) {
-        let a0 = UnsafeRawPointer(a)
-        let a1 = tileRow(a, 1, lda: lda, rowCount: rowCount)
-        let a2 = tileRow(a, 2, lda: lda, rowCount: rowCount)
-        let a3 = tileRow(a, 3, lda: lda, rowCount: rowCount)
-        let a4 = tileRow(a, 4, lda: lda, rowCount: rowCount)
-        let a5 = tileRow(a, 5, lda: lda, rowCount: rowCount)
+        let (a0, a1, a2, a3, a4, a5) = tileRows(a, lda: lda, rowCount: rowCount)
         var (c0, c1, c2, c3, c4, c5) = (Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes())
         var raw = UnsafeRawPointer(panel)
         var offset = 0
@@ -65,12 +60,7 @@ extension Int8GEMM {
     /// spare for a second.
     static func tileSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
                          panel: UnsafePointer<Int16>, panelStride: Int, blocks: Int, sums: UnsafeMutableRawPointer) {
-        let a0 = UnsafeRawPointer(a)
-        let a1 = tileRow(a, 1, lda: lda, rowCount: rowCount)
-        let a2 = tileRow(a, 2, lda: lda, rowCount: rowCount)
-        let a3 = tileRow(a, 3, lda: lda, rowCount: rowCount)
-        let a4 = tileRow(a, 4, lda: lda, rowCount: rowCount)
-        let a5 = tileRow(a, 5, lda: lda, rowCount: rowCount)
+        let (a0, a1, a2, a3, a4, a5) = tileRows(a, lda: lda, rowCount: rowCount)
         var (c0, c1, c2, c3, c4, c5) = (Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes())
         let raw = UnsafeRawPointer(panel)
         @inline(__always) func splat(_ row: UnsafeRawPointer, _ k: Int) -> Int16PairLanes {
@@ -90,6 +80,15 @@ extension Int8GEMM {
             sums.storeBytes(of: c, toByteOffset: row * 32, as: Int32Lanes.self)
         }
         put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3); put(c4, 4); put(c5, 5)
+    }
+
+    /// The tile's six row pointers (see ``tileRow(_:_:lda:rowCount:)``).
+    @inline(__always)
+    private static func tileRows(_ a: UnsafePointer<Int16>, lda: Int, rowCount: Int)
+        -> (UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer, UnsafeRawPointer) {
+        (tileRow(a, 0, lda: lda, rowCount: rowCount), tileRow(a, 1, lda: lda, rowCount: rowCount),
+         tileRow(a, 2, lda: lda, rowCount: rowCount), tileRow(a, 3, lda: lda, rowCount: rowCount),
+         tileRow(a, 4, lda: lda, rowCount: rowCount), tileRow(a, 5, lda: lda, rowCount: rowCount))
     }
 }
 #endif
