@@ -6,8 +6,8 @@
 # correct, so no test fails; the int8 convolutions just run about ten times slower. The
 # kernels for gathered tiles (`blockPairSums` with AVX-512, `tileSums` for splatted rows in
 # the portable build) and the int8 depthwise kernel (`vectorPairProducts`) are checked the
-# same way. Run it after changing how
-# the int8 kernels call either.
+# same way, and the AVX-512 float tiles for calls left in them. Run it after changing how the
+# kernels call their helpers.
 #
 # Usage: Benchmarks/check_codegen.sh .build-native512/release/tflite
 set -euo pipefail
@@ -35,4 +35,24 @@ check Int8GEMM.blockSums 'Int8GEMMO9blockSums'
 if grep -q 'Int8GEMMO13blockPairSums.*>:$' <<<"$disassembly"; then check Int8GEMM.blockPairSums 'Int8GEMMO13blockPairSums'; fi
 if grep -q 'Int8GEMMO8tileSums.*>:$' <<<"$disassembly"; then check Int8GEMM.tileSums 'Int8GEMMO8tileSums'; fi
 check 'the int8 depthwise rows' 'depthwiseConv2DInt8Rows'
+# The AVX-512 float tiles store their rows in straight-line code (GEMM.storeRow): a call left
+# in them (an out-of-line clamp, say) is another sign the inliner gave up.
+# check_float NAME SYMBOL_PATTERN MULTIPLY_ADDS
+check_float() {
+    local body fmas calls
+    body=$(awk "/$2.*>:\$/,/^\$/" <<<"$disassembly")
+    if [ -z "$body" ]; then echo "FAIL: no $1 symbol in $binary"; status=1; return; fi
+    fmas=$(grep -cE '\bvfmadd[0-9]+ps\b' <<<"$body" || true)
+    calls=$(grep -E '\bcall\b' <<<"$body" | grep -vc '__stack_chk_fail' || true)
+    if [ "$fmas" -ge "$3" ] && [ "$calls" -eq 0 ]; then
+        echo "PASS: $1 has $fmas fused multiply-adds and no calls"
+    else
+        echo "FAIL: $1 has $fmas fused multiply-adds (at least $3 expected) and $calls calls"
+        status=1
+    fi
+}
+if grep -q 'vfmadd' <<<"$disassembly" && grep -q 'GEMMO8tilePair.*>:$' <<<"$disassembly"; then
+    check_float GEMM.tilePair 'GEMMO8tilePair1a3lda' 16
+    check_float GEMM.tile 'GEMMO4tile1a3lda' 8
+fi
 exit $status

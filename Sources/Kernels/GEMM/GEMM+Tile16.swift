@@ -1,13 +1,19 @@
-// The AVX-512 micro-kernels, compiled with -DTFLITE_AVX512: 8 rows by one or two 16-float
-// panels in SIMD16<Float> accumulators (see GEMM).
+// The AVX-512 micro-kernels, compiled with -DTFLITE_AVX512: tiles of 8 rows by one or two
+// 16-float panels in SIMD16<Float> accumulators (see GEMM), stored a named row at a time
+// (`GEMM.storeRow`).
 #if TFLITE_AVX512
 extension GEMM {
     /// The accumulator vector: 16 floats, one zmm register.
     public typealias Vector = SIMD16<Float>
     /// Rows of `A` per micro-kernel tile.
     public static let rowTile = 8
+    /// Rows per call of the micro-kernels: any number, since they walk their rows a tile at a
+    /// time themselves. One call per tile cost a shallow layer (8 input channels) about as
+    /// much as its multiply-adds.
+    static let rowsPerCall = Int.max
 
-    /// One `rowCount x 32` tile over two adjacent panels and one depth block: 16 accumulators,
+    /// `rowCount` rows (any number) by two adjacent panels (32 columns) over one depth block, in
+    /// tiles of ``rowTile`` rows: 16 accumulators,
     /// two panel loads and eight broadcasts of `A` per depth step for 16 fused multiply-adds,
     /// so the FMA units, not the loads, set the pace (a 12 x 16 tile needed 13 loads for 12
     /// FMAs). `columnCount1` counts the valid columns of the second panel (the first is always
@@ -21,15 +27,37 @@ extension GEMM {
                          panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
                          accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
                          c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
-        var left = (bias0, bias0, bias0, bias0, bias0, bias0, bias0, bias0)
-        var right = (bias1, bias1, bias1, bias1, bias1, bias1, bias1, bias1)
+        var r = 0
+        while r < rowCount {
+            tilePairRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(rowTile, rowCount &- r), depth: depth,
+                         segments: segments, segmentStride: segmentStride, panel0: panel0, panel1: panel1,
+                         bias0: bias0, bias1: bias1, accumulate: accumulate, activation: activation,
+                         residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
+                         columnCount1: columnCount1)
+            r &+= rowTile
+        }
+    }
+
+    /// One tile of at most ``rowTile`` rows of ``tilePair(a:lda:rowCount:depth:segments:segmentStride:panel0:panel1:bias0:bias1:accumulate:activation:residual:c:ldc:columnCount1:)``.
+    @inline(__always)
+    private static func tilePairRows(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                                     segments: Int, segmentStride: Int,
+                                     panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
+                                     accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual?,
+                                     c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
+        // Named accumulators from the start: `loadPartialSums` needs its tuple in memory, so the
+        // tuple is made only for later depth blocks. Made on every call, it was written to the
+        // stack and read back, on a shallow layer a large part of the tile's time.
+        var (l0, l1, l2, l3, l4, l5, l6, l7) = (bias0, bias0, bias0, bias0, bias0, bias0, bias0, bias0)
+        var (r0, r1, r2, r3, r4, r5, r6, r7) = (bias1, bias1, bias1, bias1, bias1, bias1, bias1, bias1)
         if accumulate {
+            var left = (l0, l1, l2, l3, l4, l5, l6, l7), right = (r0, r1, r2, r3, r4, r5, r6, r7)
             loadPartialSums(into: &left, rowCount: rowCount, c: c, ldc: ldc, columnCount: panelWidth)
             loadPartialSums(into: &right, rowCount: rowCount, c: c + panelWidth, ldc: ldc, columnCount: columnCount1)
+            (l0, l1, l2, l3, l4, l5, l6, l7) = left
+            (r0, r1, r2, r3, r4, r5, r6, r7) = right
         }
         let (a0, a1, a2, a3, a4, a5, a6, a7) = rowPointers(a, lda, rowCount)
-        var (l0, l1, l2, l3, l4, l5, l6, l7) = left
-        var (r0, r1, r2, r3, r4, r5, r6, r7) = right
         var raw0 = UnsafeRawPointer(panel0), raw1 = UnsafeRawPointer(panel1)
         var offset = 0
         for _ in 0..<segments {
@@ -50,15 +78,19 @@ extension GEMM {
             raw1 += depth &* 64
             offset &+= segmentStride
         }
-        storeTile((l0, l1, l2, l3, l4, l5, l6, l7), rowCount: rowCount, activation: activation,
-                  residual: residual, c: c, ldc: ldc, columnCount: panelWidth)
-        storeTile((r0, r1, r2, r3, r4, r5, r6, r7), rowCount: rowCount, activation: activation,
-                  residual: residual?.advanced(rows: 0, column: panelWidth), c: c + panelWidth, ldc: ldc,
-                  columnCount: columnCount1)
+        let rightResidual = residual?.advanced(rows: 0, column: panelWidth)
+        @_transparent func store(_ i: Int, _ l: Vector, _ r: Vector) {
+            storeRow(l, i, rowCount: rowCount, activation: activation, residual: residual, c: c, ldc: ldc,
+                     columnCount: panelWidth)
+            storeRow(r, i, rowCount: rowCount, activation: activation, residual: rightResidual, c: c + panelWidth,
+                     ldc: ldc, columnCount: columnCount1)
+        }
+        store(0, l0, r0); store(1, l1, r1); store(2, l2, r2); store(3, l3, r3)
+        store(4, l4, r4); store(5, l5, r5); store(6, l6, r6); store(7, l7, r7)
     }
 
-    /// One `rowCount x columnCount` tile (at most 8 x 16) over one depth block, for a panel
-    /// without a partner. Accumulators start from `bias`, or from the partial sums already in
+    /// `rowCount` rows (any number) by `columnCount` columns (at most 16) over one depth block,
+    /// in tiles of ``rowTile`` rows, for a panel without a partner. Accumulators start from `bias`, or from the partial sums already in
     /// `c` when `accumulate`; the clamp is applied only with the last block. Missing rows alias
     /// row 0 so the loop body stays branch-free; their results are discarded.
     ///
@@ -71,10 +103,31 @@ extension GEMM {
                      panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
                      activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
-        var start = (bias, bias, bias, bias, bias, bias, bias, bias)
-        if accumulate { loadPartialSums(into: &start, rowCount: rowCount, c: c, ldc: ldc, columnCount: columnCount) }
+        var r = 0
+        while r < rowCount {
+            tileRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(rowTile, rowCount &- r), depth: depth,
+                     segments: segments, segmentStride: segmentStride, panel: panel, bias: bias, accumulate: accumulate,
+                     activation: activation, residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc,
+                     ldc: ldc, columnCount: columnCount)
+            r &+= rowTile
+        }
+    }
+
+    /// One tile of at most ``rowTile`` rows of ``tile(a:lda:rowCount:depth:segments:segmentStride:panel:bias:accumulate:activation:residual:c:ldc:columnCount:)``.
+    @inline(__always)
+    private static func tileRows(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                                 segments: Int, segmentStride: Int,
+                                 panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
+                                 activation: ActivationRange<Float>?, residual: GEMMResidual?,
+                                 c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
+        // Named accumulators, the tuple only for later depth blocks (see `tilePairRows`).
+        var (c0, c1, c2, c3, c4, c5, c6, c7) = (bias, bias, bias, bias, bias, bias, bias, bias)
+        if accumulate {
+            var start = (c0, c1, c2, c3, c4, c5, c6, c7)
+            loadPartialSums(into: &start, rowCount: rowCount, c: c, ldc: ldc, columnCount: columnCount)
+            (c0, c1, c2, c3, c4, c5, c6, c7) = start
+        }
         let (a0, a1, a2, a3, a4, a5, a6, a7) = rowPointers(a, lda, rowCount)
-        var (c0, c1, c2, c3, c4, c5, c6, c7) = start
         var raw = UnsafeRawPointer(panel)
         var offset = 0
         for _ in 0..<segments {
@@ -93,8 +146,11 @@ extension GEMM {
             raw += depth &* 64
             offset &+= segmentStride
         }
-        storeTile((c0, c1, c2, c3, c4, c5, c6, c7), rowCount: rowCount, activation: activation,
-                  residual: residual, c: c, ldc: ldc, columnCount: columnCount)
+        @_transparent func store(_ i: Int, _ v: Vector) {
+            storeRow(v, i, rowCount: rowCount, activation: activation, residual: residual, c: c, ldc: ldc,
+                     columnCount: columnCount)
+        }
+        store(0, c0); store(1, c1); store(2, c2); store(3, c3); store(4, c4); store(5, c5); store(6, c6); store(7, c7)
     }
 
     /// The tile's row pointers; rows past `rowCount` alias row 0.

@@ -5,6 +5,8 @@ extension GEMM {
     public typealias Vector = SIMD8<Float>
     /// Rows of `A` per micro-kernel tile.
     public static let rowTile = 6
+    /// Rows per call of the micro-kernels: one tile (they are inlined into the blocking loops).
+    static let rowsPerCall = rowTile
 
     /// One `rowCount x columnCount` tile (at most 6 x 8) over one depth block. Accumulators
     /// start from `bias`, or from the partial sums already in `c` when `accumulate`; the clamp

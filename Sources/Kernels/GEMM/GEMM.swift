@@ -62,7 +62,7 @@ public enum GEMM {
                         let bias1 = first && pair ? biasVector(bias, from: col0 + panelWidth, count: cols1) : Vector(repeating: 0)
                         var r = r0
                         while r < r1 {
-                            let mr = Swift.min(rowTile, r1 - r)
+                            let mr = Swift.min(rowsPerCall, r1 - r)
                             if pair {
                                 tilePair(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel0: panel,
                                          panel1: panel + k * panelWidth, bias0: bias0, bias1: bias1, accumulate: !first,
@@ -125,6 +125,27 @@ public enum GEMM {
                 if let activation { v = v.clampedLanes(activation.min, activation.max) }
                 storeColumns(v, to: c + i * ldc, count: columnCount)
             }
+        }
+    }
+
+    /// Stores accumulator row `i` of a tile to row `i` of `c` (`columnCount` columns), plus row
+    /// `i` of `residual` when given, then clamped when `activation` is given; nothing for rows
+    /// at or past `rowCount`. The AVX-512 tiles call it once per named accumulator: passing
+    /// their rows to ``storeTile(_:rowCount:activation:residual:c:ldc:columnCount:)`` as a
+    /// tuple wrote every row to the stack and read it back, which on a shallow layer (8 or 16
+    /// input channels) doubled the stores of a store-bound tile.
+    @_transparent
+    static func storeRow(_ v: Vector, _ i: Int, rowCount: Int, activation: ActivationRange<Float>?,
+                         residual: GEMMResidual?, c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
+        if i < rowCount {
+            var v = v
+            if let residual {
+                // Written out: the generic `min` and `max` stayed calls here.
+                let columns = residual.columns < columnCount ? residual.columns : columnCount
+                v += loadColumns(residual.base + i &* residual.rowStride, count: columns > 0 ? columns : 0)
+            }
+            if let activation { v = v.clampedLanes(activation.min, activation.max) }
+            storeColumns(v, to: c + i &* ldc, count: columnCount)
         }
     }
 

@@ -33,7 +33,9 @@ extension SIMD8: ClampableFloatLanes where Scalar == Float {
 }
 
 extension SIMD16: ClampableFloatLanes where Scalar == Float {
-    @inline(__always)
+    // Transparent: the AVX-512 GEMM tiles clamp sixteen rows in straight-line code, and there
+    // the inliner left this an out-of-line call per row.
+    @_transparent
     func clampedLanes(_ lo: Float, _ hi: Float) -> SIMD16<Float> {
         var r = self
         for i in 0..<16 { r[i] = Swift.min(Swift.max(r[i], lo), hi) }
