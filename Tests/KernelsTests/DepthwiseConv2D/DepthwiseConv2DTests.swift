@@ -80,4 +80,30 @@ struct DepthwiseCase {
         }
         #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(c.filter.height * c.filter.width))
     }
+
+    /// Layers with the channel counts of real models (several 16-lane groups, then 8 and 4),
+    /// wide enough for long interior spans, at strides 1 and 2, with and without a clamp.
+    @Test(arguments: [(48, 1, true), (48, 2, false), (60, 1, false), (60, 2, true), (16, 1, true), (36, 2, true)])
+    func optimizedMatchesReferenceOnWideLayers(channels: Int, stride: Int, clamps: Bool) {
+        var rng = SplitMix64(seed: UInt64(4000 + channels * 10 + stride))
+        let input = NHWC(batch: 1, height: 17, width: 23, channels: channels)
+        let filter = NHWC(batch: 1, height: 3, width: 3, channels: channels)
+        let made = ConvGeometry.make(padding: .same, inputHeight: 17, inputWidth: 23, filterHeight: 3, filterWidth: 3,
+                                     strideHeight: stride, strideWidth: stride)!
+        let output = NHWC(batch: 1, height: made.outputHeight, width: made.outputWidth, channels: channels)
+        let params = DepthwiseConv2DParams(geometry: made.geometry, depthMultiplier: 1,
+                                           activation: (clamps ? FusedActivation.relu6 : .none).floatRange!)
+        let inB = TestBuffer(rng.floats(input.elementCount)), fB = TestBuffer(rng.floats(filter.elementCount))
+        let bB = TestBuffer(rng.floats(channels))
+        let want = TestBuffer(repeating: Float.nan, count: output.elementCount)
+        let got = TestBuffer(repeating: Float.nan, count: output.elementCount)
+        DepthwiseConv2D.reference(params: params, input: inB.constant, inputShape: input, filter: fB.constant,
+                                  filterShape: filter, bias: bB.constant, output: want.pointer, outputShape: output)
+        withExtendedLifetime((inB, fB, bB)) {
+            DepthwiseConv2D.optimized(params: params, input: inB.constant, inputShape: input, filter: fB.constant,
+                                      filterShape: filter, bias: bB.constant, output: got.pointer, outputShape: output,
+                                      scratch: nil, pool: ThreadPool(threadCount: 2))
+        }
+        #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(9))
+    }
 }
