@@ -246,14 +246,15 @@ extension DepthwiseConv2D {
             // take a loop of their own with the nine taps in registers (32 of them; SSE2's 16
             // cannot hold nine 8-lane taps, and the portable build keeps the loop below).
             if W.size == 3 && filterRows.count == 3 && (pixelStride == channels || pixelStride == 2 &* channels) {
-                var x = UnsafeRawPointer(origin + channel), o = UnsafeMutableRawPointer(out + channel)
+                let x = UnsafeRawPointer(origin + channel), o = UnsafeMutableRawPointer(out + channel)
                 let w = UnsafeRawPointer(filter + channel)
                 let start = bias.map { UnsafeRawPointer($0 + channel).loadUnaligned(as: V.self) } ?? V()
+                // Two calls, each with its stride a constant.
                 if pixelStride == channels {
-                    Self.fullWindows3x3(stride: 1, x: &x, o: &o, count: count, taps: w, start: start,
+                    Self.fullWindows3x3(stride: 1, from: x, to: o, count: count, taps: w, start: start,
                                         tapBytes: tapBytes, rowBytes: rowBytes, clamps: clamps, lo, hi)
                 } else {
-                    Self.fullWindows3x3(stride: 2, x: &x, o: &o, count: count, taps: w, start: start,
+                    Self.fullWindows3x3(stride: 2, from: x, to: o, count: count, taps: w, start: start,
                                         tapBytes: tapBytes, rowBytes: rowBytes, clamps: clamps, lo, hi)
                 }
                 return
@@ -324,8 +325,9 @@ extension DepthwiseConv2D {
             }
         }
 
-        /// Every pixel of the span, for full 3x3 windows `stride` pixels apart, the taps read
-        /// from `taps` (the group's first channel of the filter); advances `x` and `o`.
+        /// `count` pixels of the span, for full 3x3 windows `stride` pixels apart from `x` on,
+        /// written from `o` on; the taps are read from `taps` (the group's first channel of the
+        /// filter).
         ///
         /// One pixel per step, nine multiply-adds with their input from memory: each address is
         /// one of three row pointers plus 0, 1 or 2 taps, so the loop fits the registers, and
@@ -334,16 +336,16 @@ extension DepthwiseConv2D {
         /// (the tap size is a run-time value), spilled them, and read its taps from the stack:
         /// it ran at about half this loop's speed.
         @_transparent
-        static func fullWindows3x3<V: ClampableFloatLanes>(stride: Int, x: inout UnsafeRawPointer,
-                                                           o: inout UnsafeMutableRawPointer, count: Int,
+        static func fullWindows3x3<V: ClampableFloatLanes>(stride: Int, from x: UnsafeRawPointer,
+                                                           to o: UnsafeMutableRawPointer, count: Int,
                                                            taps: UnsafeRawPointer, start: V, tapBytes: Int, rowBytes: Int,
                                                            clamps: Bool, _ lo: Float, _ hi: Float) {
             func tap(_ t: Int) -> V { taps.loadUnaligned(fromByteOffset: t &* tapBytes, as: V.self) }
             let w0 = tap(0), w1 = tap(1), w2 = tap(2), w3 = tap(3), w4 = tap(4), w5 = tap(5), w6 = tap(6), w7 = tap(7)
             let w8 = tap(8)
             let step = stride &* tapBytes, twoTaps = 2 &* tapBytes
-            var remaining = count
-            while remaining > 0 {
+            var x = x, o = o
+            for _ in 0..<count {
                 var acc = start
                 let row0 = x, row1 = x + rowBytes, row2 = x + 2 &* rowBytes
                 multiplyAdd(&acc, row0.loadUnaligned(as: V.self), w0)
@@ -358,7 +360,6 @@ extension DepthwiseConv2D {
                 o.storeBytes(of: clamps ? acc.clampedLanes(lo, hi) : acc, as: V.self)
                 x += step
                 o += tapBytes
-                remaining &-= 1
             }
         }
 

@@ -13,8 +13,8 @@ extension GEMM {
     static let rowsPerCall = Int.max
 
     /// `rowCount` rows (any number) by two adjacent panels (32 columns) over one depth block, in
-    /// tiles of ``rowTile`` rows: 16 accumulators,
-    /// two panel loads and eight broadcasts of `A` per depth step for 16 fused multiply-adds,
+    /// tiles of ``rowTile`` rows: 16 accumulators, two panel loads and eight broadcasts of `A`
+    /// per depth step for 16 fused multiply-adds,
     /// so the FMA units, not the loads, set the pace (a 12 x 16 tile needed 13 loads for 12
     /// FMAs). `columnCount1` counts the valid columns of the second panel (the first is always
     /// full); see ``tile(a:lda:rowCount:depth:panel:bias:accumulate:activation:c:ldc:columnCount:)``
@@ -90,9 +90,10 @@ extension GEMM {
     }
 
     /// `rowCount` rows (any number) by `columnCount` columns (at most 16) over one depth block,
-    /// in tiles of ``rowTile`` rows, for a panel without a partner. Accumulators start from `bias`, or from the partial sums already in
-    /// `c` when `accumulate`; the clamp is applied only with the last block. Missing rows alias
-    /// row 0 so the loop body stays branch-free; their results are discarded.
+    /// in tiles of ``rowTile`` rows, for a panel without a partner. Accumulators start from
+    /// `bias`, or from the partial sums already in `c` when `accumulate`; the clamp is applied
+    /// only with the last block. A tile's missing rows alias row 0 so the loop body stays
+    /// branch-free; their results are discarded.
     ///
     /// The depth may come in `segments` pieces of `depth` steps each (a small-channel
     /// convolution's filter rows): piece `s` reads each row of `a` from `s * segmentStride`
