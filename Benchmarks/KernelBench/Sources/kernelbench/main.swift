@@ -1,0 +1,88 @@
+// kernelbench: times one optimised kernel on one layer shape, 1 thread, with the same
+// deterministic inputs every run, and prints the best and median of several timed batches.
+//
+//   kernelbench gemm H K N          pointwise convolution: H*H rows, depth K, N output channels
+//   kernelbench depthwise H C S     3x3 depthwise convolution, H*H*C input, stride S, SAME padding
+//
+// Build it with the flags of the binary you study, e.g. for the AVX-512 build:
+//   swift run -c release --package-path Benchmarks/KernelBench \
+//       -Xswiftc -target-cpu -Xswiftc native -Xswiftc -DTFLITE_AVX512 kernelbench gemm 56 8 48
+import Kernels
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+func seconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+}
+
+/// `count` floats cycling through a few small values, the same on every run.
+func values(_ count: Int, period: Int) -> UnsafeMutablePointer<Float> {
+    let p = UnsafeMutablePointer<Float>.allocate(capacity: max(1, count))
+    for i in 0..<count { p[i] = Float(i % period) * 0.1 }
+    return p
+}
+
+/// Runs `body` in 7 batches of `repeats` calls and prints the best and median batch's time per call.
+func time(_ label: String, flops: Double, repeats: Int, _ body: () -> Void) {
+    body()
+    var perCall: [Double] = []
+    for _ in 0..<7 {
+        let start = seconds()
+        for _ in 0..<repeats { body() }
+        perCall.append((seconds() - start) / Double(repeats))
+    }
+    perCall.sort()
+    let best = perCall[0], median = perCall[perCall.count / 2]
+    let gflops = flops / best / 1e9
+    print("\(label): best \(Int((best * 1e6).rounded())) µs, median \(Int((median * 1e6).rounded())) µs, "
+          + "\(Int(gflops.rounded())) GFLOP/s at best")
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let numbers = arguments.dropFirst().compactMap { Int($0) }
+guard let kind = arguments.first, numbers.count == 3, numbers.allSatisfy({ $0 > 0 }) else {
+    print("usage: kernelbench gemm H K N | kernelbench depthwise H C STRIDE")
+    exit(2)
+}
+let relu6 = ActivationRange<Float>(min: 0, max: 6)
+switch kind {
+case "gemm":
+    let (h, k, n) = (numbers[0], numbers[1], numbers[2])
+    let m = h * h
+    let a = values(m * k, period: 7), w = values(n * k, period: 5), bias = values(n, period: 3)
+    let c = UnsafeMutablePointer<Float>.allocate(capacity: m * n)
+    let packed = PackedGEMMWeights(weights: w, outputCount: n, depth: k)
+    time("gemm \(h)x\(h) depth \(k) -> \(n)", flops: 2 * Double(m * k * n), repeats: 50) {
+        GEMM.multiply(a: a, lda: k, rows: 0..<m, weights: packed, panels: 0..<packed.panelCount, bias: bias,
+                      activation: relu6, c: c, ldc: n)
+    }
+case "depthwise":
+    let (h, channels, stride) = (numbers[0], numbers[1], numbers[2])
+    guard let made = ConvGeometry.make(padding: .same, inputHeight: h, inputWidth: h, filterHeight: 3, filterWidth: 3,
+                                       strideHeight: stride, strideWidth: stride) else {
+        print("kernelbench: no output for that shape")
+        exit(2)
+    }
+    let input = NHWC(batch: 1, height: h, width: h, channels: channels)
+    let output = NHWC(batch: 1, height: made.outputHeight, width: made.outputWidth, channels: channels)
+    let filter = NHWC(batch: 1, height: 3, width: 3, channels: channels)
+    let params = DepthwiseConv2DParams(geometry: made.geometry, depthMultiplier: 1, activation: relu6)
+    let x = values(input.elementCount, period: 7), f = values(filter.elementCount, period: 5)
+    let bias = values(channels, period: 3), y = UnsafeMutablePointer<Float>.allocate(capacity: output.elementCount)
+    let scratchCount = DepthwiseConv2D.scratchFloatCount(params: params, inputShape: input, filterShape: filter,
+                                                         outputShape: output)
+    let scratch = scratchCount > 0 ? values(scratchCount, period: 1) : nil
+    let pool = ThreadPool(threadCount: 1)
+    time("depthwise 3x3 \(h)x\(h)x\(channels) stride \(stride)", flops: 2 * Double(output.elementCount * 9), repeats: 100) {
+        DepthwiseConv2D.optimized(params: params, input: x, inputShape: input, filter: f, filterShape: filter, bias: bias,
+                                  output: y, outputShape: output, scratch: scratch, pool: pool)
+    }
+default:
+    print("usage: kernelbench gemm H K N | kernelbench depthwise H C STRIDE")
+    exit(2)
+}
