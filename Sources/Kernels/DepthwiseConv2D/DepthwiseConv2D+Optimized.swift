@@ -6,10 +6,10 @@ extension DepthwiseConv2D {
     /// registers (``InteriorSpan``); border pixels walk their in-bounds taps one pixel at a time.
     /// Output rows are split across `pool`. Other multipliers run the reference loop.
     ///
-    /// - Parameter scratch: ``scratchFloatCount(params:inputShape:filterShape:outputShape:)``
-    ///   floats; with them, a padded 3x3 or 5x5 layer of stride 1 first copies its input into a
-    ///   zero-bordered image so that every output pixel takes the interior path. Nil (or a count
-    ///   of 0) runs the border pixels one at a time instead.
+    /// - Parameter scratch: ``scratchFloatCount(params:inputShape:filterShape:outputShape:threadCount:)``
+    ///   floats for `pool`'s thread count; with them, a padded 3x3 or 5x5 layer of stride 1 first
+    ///   copies its input into a zero-bordered image so that every output pixel takes the
+    ///   interior path. Nil (or a count of 0) runs the border pixels one at a time instead.
     public static func optimized(params: DepthwiseConv2DParams,
                                  input: UnsafePointer<Float>, inputShape: NHWC,
                                  filter: UnsafePointer<Float>, filterShape: NHWC,
@@ -25,16 +25,14 @@ extension DepthwiseConv2D {
         let work = outputShape.elementCount * filterShape.height * filterShape.width
         if let scratch, let padded = PaddedInput(params: params, inputShape: inputShape, filterShape: filterShape,
                                                  outputShape: outputShape) {
-            // A byte copied counts as an element operation, as for the data-movement ops: the
-            // copy of a 14x14x288 layer (0.4 MB) is split, where counting floats left it on one
-            // thread, a third of the layer's time with two.
-            let copyBytes = padded.floatCount * MemoryLayout<Float>.size
-            pool.parallelFor(count: inputShape.batch * padded.height, chunks: pool.chunks(forWork: copyBytes)) { _, range in
-                padded.fill(rows: range, from: input, into: scratch)
-            }
-            pool.parallelFor(count: rows, chunks: pool.chunks(forWork: work)) { _, range in
+            // Copy and compute are one job: each thread copies the padded rows its output rows
+            // read into an image of its own, so no row is written by two threads, and the small
+            // layers that take this path hand work to the other thread once instead of twice.
+            pool.parallelFor(count: rows, chunks: pool.chunks(forWork: work)) { thread, range in
+                let image = scratch + thread * padded.floatCount
+                padded.fill(rows: padded.rowsRead(byOutputRows: range, outputShape: outputShape), from: input, into: image)
                 for row in range {
-                    padded.outputRow(row, image: scratch, filter: filter, bias: bias, activation: params.activation,
+                    padded.outputRow(row, image: image, filter: filter, bias: bias, activation: params.activation,
                                      output: output, outputShape: outputShape)
                 }
             }
@@ -50,11 +48,13 @@ extension DepthwiseConv2D {
     }
 
     /// Floats of scratch that ``optimized(params:input:inputShape:filter:filterShape:bias:output:outputShape:scratch:pool:)``
-    /// uses for the zero-bordered copy of the input; 0 when the layer is not a 3x3 or 5x5,
-    /// undilated, stride-1, multiplier-1 layer or has too few border pixels to be worth it.
+    /// uses, with a pool of `threadCount` threads, for their zero-bordered copies of the input;
+    /// 0 when the layer is not a 3x3 or 5x5, undilated, stride-1, multiplier-1 layer or has too
+    /// few border pixels to be worth it.
     public static func scratchFloatCount(params: DepthwiseConv2DParams, inputShape: NHWC, filterShape: NHWC,
-                                         outputShape: NHWC) -> Int {
-        PaddedInput(params: params, inputShape: inputShape, filterShape: filterShape, outputShape: outputShape)?.floatCount ?? 0
+                                         outputShape: NHWC, threadCount: Int) -> Int {
+        let image = PaddedInput(params: params, inputShape: inputShape, filterShape: filterShape, outputShape: outputShape)
+        return (image?.floatCount ?? 0) * Swift.max(1, threadCount)
     }
 
     /// The input copied into a larger image with the padding as explicit zeros, for padded 3x3
@@ -99,6 +99,16 @@ extension DepthwiseConv2D {
         }
 
         var floatCount: Int { input.batch * height * width * input.channels }
+
+        /// The padded rows (indexed `batch * height + y`) that output rows `range` (indexed
+        /// `batch * outputHeight + y`) read: from the first row's window to the last row's.
+        func rowsRead(byOutputRows range: Range<Int>, outputShape: NHWC) -> Range<Int> {
+            guard let last = range.last else { return 0..<0 }
+            @inline(__always) func top(_ row: Int) -> Int {
+                row / outputShape.height * height + row % outputShape.height * strideHeight
+            }
+            return top(range.lowerBound)..<(top(last) + size)
+        }
 
         /// Writes padded rows `rows` (indexed `batch * height + y`) of the image.
         func fill(rows: Range<Int>, from source: UnsafePointer<Float>, into image: UnsafeMutablePointer<Float>) {

@@ -166,7 +166,8 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
         }
     }
     let scratchFloats = DepthwiseConv2D.scratchFloatCount(params: params, inputShape: input, filterShape: filter,
-                                                          outputShape: outShape)
+                                                          outputShape: outShape,
+                                                          threadCount: ctx.executor.threads.threadCount)
     ctx.requestScratch(bytes: 4 * scratchFloats)
     return { c in
         DepthwiseConv2D.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input,

@@ -69,20 +69,21 @@ struct DepthwiseCase {
                                   filterShape: c.filter, bias: bB?.constant, output: want.pointer, outputShape: c.output)
         // Odd seeds give the kernel scratch for a zero-bordered input copy (when it asks for
         // any); even seeds take the per-pixel border path.
+        let pool = ThreadPool(threadCount: 1 + seed % 3)
         let scratchCount = DepthwiseConv2D.scratchFloatCount(params: c.params, inputShape: c.input, filterShape: c.filter,
-                                                              outputShape: c.output)
+                                                              outputShape: c.output, threadCount: pool.threadCount)
         let scratch = TestBuffer(repeating: Float.nan, count: seed % 2 == 1 ? scratchCount : 0)
         withExtendedLifetime((inB, fB, bB, scratch)) {
             DepthwiseConv2D.optimized(params: c.params, input: inB.constant, inputShape: c.input, filter: fB.constant,
                                       filterShape: c.filter, bias: bB?.constant, output: got.pointer, outputShape: c.output,
-                                      scratch: scratchCount > 0 && seed % 2 == 1 ? scratch.pointer : nil,
-                                      pool: ThreadPool(threadCount: 1 + seed % 3))
+                                      scratch: scratchCount > 0 && seed % 2 == 1 ? scratch.pointer : nil, pool: pool)
         }
         #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(c.filter.height * c.filter.width))
     }
 
     /// Layers with the channel counts of real models (several 16-lane groups, then 8 and 4),
-    /// wide enough for long interior spans, at strides 1 and 2, with and without a clamp.
+    /// wide enough for long interior spans, at strides 1 and 2, with and without a clamp; at
+    /// stride 1 also through the zero-bordered copies, two threads each copying its own rows.
     @Test(arguments: [(48, 1, true), (48, 2, false), (60, 1, false), (60, 2, true), (16, 1, true), (36, 2, true)])
     func optimizedMatchesReferenceOnWideLayers(channels: Int, stride: Int, clamps: Bool) {
         var rng = SplitMix64(seed: UInt64(4000 + channels * 10 + stride))
@@ -96,14 +97,21 @@ struct DepthwiseCase {
         let inB = TestBuffer(rng.floats(input.elementCount)), fB = TestBuffer(rng.floats(filter.elementCount))
         let bB = TestBuffer(rng.floats(channels))
         let want = TestBuffer(repeating: Float.nan, count: output.elementCount)
-        let got = TestBuffer(repeating: Float.nan, count: output.elementCount)
         DepthwiseConv2D.reference(params: params, input: inB.constant, inputShape: input, filter: fB.constant,
                                   filterShape: filter, bias: bB.constant, output: want.pointer, outputShape: output)
-        withExtendedLifetime((inB, fB, bB)) {
-            DepthwiseConv2D.optimized(params: params, input: inB.constant, inputShape: input, filter: fB.constant,
-                                      filterShape: filter, bias: bB.constant, output: got.pointer, outputShape: output,
-                                      scratch: nil, pool: ThreadPool(threadCount: 2))
+        let pool = ThreadPool(threadCount: 2)
+        let scratchCount = DepthwiseConv2D.scratchFloatCount(params: params, inputShape: input, filterShape: filter,
+                                                              outputShape: output, threadCount: pool.threadCount)
+        #expect((scratchCount > 0) == (stride == 1))
+        let scratch = TestBuffer(repeating: Float.nan, count: scratchCount)
+        for useScratch in scratchCount > 0 ? [false, true] : [false] {
+            let got = TestBuffer(repeating: Float.nan, count: output.elementCount)
+            withExtendedLifetime((inB, fB, bB, scratch)) {
+                DepthwiseConv2D.optimized(params: params, input: inB.constant, inputShape: input, filter: fB.constant,
+                                          filterShape: filter, bias: bB.constant, output: got.pointer, outputShape: output,
+                                          scratch: useScratch ? scratch.pointer : nil, pool: pool)
+            }
+            #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(9), "scratch: \(useScratch)")
         }
-        #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(9))
     }
 }

@@ -75,7 +75,7 @@ case "depthwise":
     let x = values(input.elementCount, period: 7), f = values(filter.elementCount, period: 5)
     let bias = values(channels, period: 3), y = UnsafeMutablePointer<Float>.allocate(capacity: output.elementCount)
     let scratchCount = DepthwiseConv2D.scratchFloatCount(params: params, inputShape: input, filterShape: filter,
-                                                         outputShape: output)
+                                                         outputShape: output, threadCount: 1)
     let scratch = scratchCount > 0 ? values(scratchCount, period: 1) : nil
     let pool = ThreadPool(threadCount: 1)
     time("depthwise 3x3 \(h)x\(h)x\(channels) stride \(stride)", flops: 2 * Double(output.elementCount * 9), repeats: 100) {
