@@ -296,6 +296,12 @@ func preparePoolQuantized(_ ctx: inout PrepareContext, kind: PoolKind, options o
     let params = QuantizedPoolParams(geometry: geometry, filterHeight: Int(o.filterHeight), filterWidth: Int(o.filterWidth),
                                      activation: try ctx.quantizedActivation(o.fusedActivationFunction, output: outQ, type: x.type))
     let xi = x.index, yi = y.index
+    if kind == .average, x.type == .int8, !ctx.executor.useReferenceKernels {
+        return { c in
+            quantizedAveragePool2DInt8(params, input: c.data(xi, as: Int8.self), inputShape: input,
+                                       output: c.data(yi, as: Int8.self), outputShape: output, pool: c.threads)
+        }
+    }
     func kernel<T: QuantizedElement>(_ t: T.Type) -> NodeKernel {
         switch kind {
         case .average:
