@@ -39,10 +39,7 @@ public func quantizedAveragePool2D<T: QuantizedElement>(
                 count += 1
             }
         }
-        // An empty window cannot occur for shapes prepare accepted; guard the division anyway.
-        guard count > 0 else { output[o] = T(clampedQuantized: params.activation.clamp(0)); return }
-        let average = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count
-        output[o] = T(clampedQuantized: params.activation.clamp(average))
+        output[o] = T(clampedQuantized: params.clampedAverage(sum: acc, count: count))
     }
 }
 
@@ -71,18 +68,41 @@ public func quantizedMaxPool2D<T: QuantizedElement>(
 @inline(__always)
 func forEachPoolWindow(_ params: QuantizedPoolParams, inputShape: NHWC, outputShape: NHWC,
                        _ body: (Int, Int, Range<Int>, Range<Int>, Int) -> Void) {
-    let g = params.geometry
     for b in 0..<outputShape.batch {
         for oy in 0..<outputShape.height {
-            let y0 = oy * g.strideHeight - g.paddingHeight.before
-            let ys = max(0, y0)..<max(max(0, y0), min(inputShape.height, y0 + params.filterHeight))
+            let ys = params.windowRows(outputRow: oy, inputHeight: inputShape.height)
             for ox in 0..<outputShape.width {
-                let x0 = ox * g.strideWidth - g.paddingWidth.before
-                let xs = max(0, x0)..<max(max(0, x0), min(inputShape.width, x0 + params.filterWidth))
+                let xs = params.windowColumns(outputColumn: ox, inputWidth: inputShape.width)
                 for c in 0..<outputShape.channels {
                     body(b, c, ys, xs, ((b * outputShape.height + oy) * outputShape.width + ox) * outputShape.channels + c)
                 }
             }
         }
+    }
+}
+
+extension QuantizedPoolParams {
+    /// The input rows of output row `oy`'s window, clipped to the input as TFLite clips it
+    /// (empty, never negative, when the window lies wholly in the padding).
+    @inline(__always)
+    func windowRows(outputRow oy: Int, inputHeight: Int) -> Range<Int> {
+        let y0 = oy * geometry.strideHeight - geometry.paddingHeight.before
+        return max(0, y0)..<max(max(0, y0), min(inputHeight, y0 + filterHeight))
+    }
+
+    /// The input columns of output column `ox`'s window, clipped like ``windowRows(outputRow:inputHeight:)``.
+    @inline(__always)
+    func windowColumns(outputColumn ox: Int, inputWidth: Int) -> Range<Int> {
+        let x0 = ox * geometry.strideWidth - geometry.paddingWidth.before
+        return max(0, x0)..<max(max(0, x0), min(inputWidth, x0 + filterWidth))
+    }
+
+    /// The average of a window's `count` values summing to `sum`, rounded half away from zero,
+    /// then clamped. An empty window cannot occur for shapes prepare accepted; it gives the
+    /// clamped zero rather than a division by zero.
+    @inline(__always)
+    func clampedAverage(sum: Int32, count: Int32) -> Int32 {
+        guard count > 0 else { return activation.clamp(0) }
+        return activation.clamp(sum > 0 ? (sum + count / 2) / count : (sum - count / 2) / count)
     }
 }
