@@ -230,3 +230,11 @@ func int8AsInt16(_ v: SIMD8<Int8>) -> SIMD8<Int16> {
     SIMD8(Int16(v[0]), Int16(v[1]), Int16(v[2]), Int16(v[3]), Int16(v[4]), Int16(v[5]), Int16(v[6]), Int16(v[7]))
 }
 
+/// Thirty-two int8 lanes sign-extended to int16.
+@inline(__always)
+func int8AsInt16(_ v: SIMD32<Int8>) -> SIMD32<Int16> {
+    SIMD32(Int16(v[0]), Int16(v[1]), Int16(v[2]), Int16(v[3]), Int16(v[4]), Int16(v[5]), Int16(v[6]), Int16(v[7]),
+           Int16(v[8]), Int16(v[9]), Int16(v[10]), Int16(v[11]), Int16(v[12]), Int16(v[13]), Int16(v[14]), Int16(v[15]),
+           Int16(v[16]), Int16(v[17]), Int16(v[18]), Int16(v[19]), Int16(v[20]), Int16(v[21]), Int16(v[22]), Int16(v[23]),
+           Int16(v[24]), Int16(v[25]), Int16(v[26]), Int16(v[27]), Int16(v[28]), Int16(v[29]), Int16(v[30]), Int16(v[31]))
+}

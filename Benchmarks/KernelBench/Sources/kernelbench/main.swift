@@ -3,6 +3,7 @@
 //
 //   kernelbench gemm H K N          pointwise convolution: H*H rows, depth K, N output channels
 //   kernelbench depthwise H C S     3x3 depthwise convolution, H*H*C input, stride S, SAME padding
+//   kernelbench int8gemm H K N      int8 pointwise convolution (the int8 GEMM and requantisation)
 //
 // Build it with the flags of the binary you study, e.g. for the AVX-512 build:
 //   swift run -c release --package-path Benchmarks/KernelBench \
@@ -46,7 +47,7 @@ func time(_ label: String, flops: Double, repeats: Int, _ body: () -> Void) {
 let arguments = Array(CommandLine.arguments.dropFirst())
 let numbers = arguments.dropFirst().compactMap { Int($0) }
 guard let kind = arguments.first, numbers.count == 3, numbers.allSatisfy({ $0 > 0 }) else {
-    print("usage: kernelbench gemm H K N | kernelbench depthwise H C STRIDE")
+    print("usage: kernelbench gemm H K N | kernelbench depthwise H C STRIDE | kernelbench int8gemm H K N")
     exit(2)
 }
 let relu6 = ActivationRange<Float>(min: 0, max: 6)
@@ -82,7 +83,32 @@ case "depthwise":
         DepthwiseConv2D.optimized(params: params, input: x, inputShape: input, filter: f, filterShape: filter, bias: bias,
                                   output: y, outputShape: output, scratch: scratch, pool: pool)
     }
+case "int8gemm":
+    let (h, k, n) = (numbers[0], numbers[1], numbers[2])
+    let geometry = ConvGeometry.make(padding: .valid, inputHeight: h, inputWidth: h, filterHeight: 1, filterWidth: 1,
+                                     strideHeight: 1, strideWidth: 1)!.geometry
+    // Per-channel rescales spread over a few powers of two, as real layers' are.
+    let multipliers = (0..<n).map { QuantizedMultiplier(0.0007 * Double(1 + $0 % 13)) }
+    let params = QuantizedConvParams(geometry: geometry, inputOffset: 3, filterOffset: 0, outputOffset: -5,
+                                     outputMultipliers: multipliers, activation: ActivationRange(min: -128, max: 127))
+    let input = NHWC(batch: 1, height: h, width: h, channels: k), output = NHWC(batch: 1, height: h, width: h, channels: n)
+    let x = UnsafeMutablePointer<Int8>.allocate(capacity: input.elementCount)
+    for i in 0..<input.elementCount { x[i] = Int8(truncatingIfNeeded: i % 251 - 125) }
+    let f = UnsafeMutablePointer<Int8>.allocate(capacity: n * k)
+    for i in 0..<(n * k) { f[i] = Int8(truncatingIfNeeded: i % 241 - 120) }
+    let bias = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+    for i in 0..<n { bias[i] = Int32(i % 17) * 100 - 800 }
+    guard let prepared = PreparedInt8Conv2D(params, filter: f, filterShape: NHWC(batch: n, height: 1, width: 1, channels: k),
+                                            bias: bias, inputShape: input, outputShape: output) else {
+        print("kernelbench: the optimised int8 path does not apply")
+        exit(2)
+    }
+    let y = UnsafeMutablePointer<Int8>.allocate(capacity: output.elementCount)
+    let scratch = UnsafeMutablePointer<Int8>.allocate(capacity: prepared.scratchCount(threadCount: 1))
+    time("int8 gemm \(h)x\(h) depth \(k) -> \(n)", flops: 2 * Double(h * h * k * n), repeats: 50) {
+        conv2DInt8Optimized(prepared, input: x, inputShape: input, output: y, outputShape: output, scratch: scratch)
+    }
 default:
-    print("usage: kernelbench gemm H K N | kernelbench depthwise H C STRIDE")
+    print("usage: kernelbench gemm H K N | kernelbench depthwise H C STRIDE | kernelbench int8gemm H K N")
     exit(2)
 }
