@@ -40,6 +40,12 @@ func clampedToInt8(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int8Lanes {
 /// Pairs of int16 values, one pair per ``Int32Lanes`` lane.
 typealias Int16PairLanes = SIMD32<Int16>
 
+/// Loads ``int8PairLaneCount`` int8 values sign-extended to int16 (one `vpmovsxbw`).
+@inline(__always)
+func loadInt8AsInt16Pairs(_ p: UnsafeRawPointer) -> Int16PairLanes {
+    int8AsInt16(p.loadUnaligned(as: SIMD32<Int8>.self))
+}
+
 /// Every int16 lane of `v` sign-extended to int32, spelled out lane by lane: the generic
 /// conversion stays a call.
 @inline(__always)
@@ -126,6 +132,12 @@ func clampedToInt8(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int8Lanes {
 /// Pairs of int16 values, one pair per ``Int32Lanes`` lane.
 typealias Int16PairLanes = SIMD16<Int16>
 
+/// Loads ``int8PairLaneCount`` int8 values sign-extended to int16.
+@inline(__always)
+func loadInt8AsInt16Pairs(_ p: UnsafeRawPointer) -> Int16PairLanes {
+    widenedToInt16(p.loadUnaligned(as: SIMD16<Int8>.self))
+}
+
 /// Every int16 lane of `v` sign-extended to int32, spelled out lane by lane: the generic
 /// conversion stays a call.
 @inline(__always)
@@ -181,6 +193,8 @@ func broadcastPair(_ row: UnsafeRawPointer, byteOffset: Int) -> Int16PairLanes {
 
 /// Lanes per vector of the optimised int8 kernels (16 or 8).
 let int8LaneCount = Int32Lanes.scalarCount
+/// Int16 values per pair-product vector (32 or 16): two per ``Int32Lanes`` lane.
+let int8PairLaneCount = Int16PairLanes.scalarCount
 
 /// `saturatingRoundingDoublingHighMul` lane by lane, except in its one overflowing case
 /// (`Int32.min * Int32.min`), which gives `Int32.min` instead of `Int32.max`: callers whose
