@@ -46,12 +46,3 @@ func int8DotProduct4(_ x: UnsafePointer<Int8>, rows: UnsafePointer<Int8>, rowStr
     }
     return sums
 }
-
-/// Sign-extends sixteen int8 lanes to int16. Spelled out lane by lane: the standard library's
-/// generic conversions stay calls to lane-loop functions inside large kernels, while this form
-/// compiles to one widening instruction (a few unpacks on SSE2).
-@inline(__always)
-func widenedToInt16(_ v: SIMD16<Int8>) -> SIMD16<Int16> {
-    SIMD16(Int16(v[0]), Int16(v[1]), Int16(v[2]), Int16(v[3]), Int16(v[4]), Int16(v[5]), Int16(v[6]), Int16(v[7]),
-           Int16(v[8]), Int16(v[9]), Int16(v[10]), Int16(v[11]), Int16(v[12]), Int16(v[13]), Int16(v[14]), Int16(v[15]))
-}

@@ -2,7 +2,7 @@
 // the float GEMM tile: 16 lanes (one zmm register of int32) with -DTFLITE_AVX512,
 // 8 lanes otherwise (two xmm registers on SSE2, one ymm on AVX2).
 //
-// Lane conversions are spelled out lane by lane in 8-lane helpers at the end of this file: the
+// Lane conversions are spelled out lane by lane in helpers at the end of this file: the
 // standard library's generic `init(truncatingIfNeeded:)` stays a call to a lane-loop function
 // inside large kernels, while the explicit form becomes one instruction (`vpmovsxbd`,
 // `vpmovqd`, ...).
@@ -135,7 +135,7 @@ typealias Int16PairLanes = SIMD16<Int16>
 /// Loads ``int8PairLaneCount`` int8 values sign-extended to int16.
 @inline(__always)
 func loadInt8AsInt16Pairs(_ p: UnsafeRawPointer) -> Int16PairLanes {
-    widenedToInt16(p.loadUnaligned(as: SIMD16<Int8>.self))
+    int8AsInt16(p.loadUnaligned(as: SIMD16<Int8>.self))
 }
 
 /// Every int16 lane of `v` sign-extended to int32, spelled out lane by lane: the generic
@@ -242,6 +242,13 @@ func roundingDivideByPOT(_ x: Int32Lanes, _ exponent: Int32Lanes, mask: Int32Lan
 @inline(__always)
 func int8AsInt16(_ v: SIMD8<Int8>) -> SIMD8<Int16> {
     SIMD8(Int16(v[0]), Int16(v[1]), Int16(v[2]), Int16(v[3]), Int16(v[4]), Int16(v[5]), Int16(v[6]), Int16(v[7]))
+}
+
+/// Sixteen int8 lanes sign-extended to int16.
+@inline(__always)
+func int8AsInt16(_ v: SIMD16<Int8>) -> SIMD16<Int16> {
+    SIMD16(Int16(v[0]), Int16(v[1]), Int16(v[2]), Int16(v[3]), Int16(v[4]), Int16(v[5]), Int16(v[6]), Int16(v[7]),
+           Int16(v[8]), Int16(v[9]), Int16(v[10]), Int16(v[11]), Int16(v[12]), Int16(v[13]), Int16(v[14]), Int16(v[15]))
 }
 
 /// Thirty-two int8 lanes sign-extended to int16.
