@@ -5,8 +5,8 @@
 # `pairProducts` (Sources/Kernels/Quantization/Int8Lanes.swift). That fallback is still
 # correct, so no test fails; the int8 convolutions just run about ten times slower. The
 # kernels for gathered tiles (`blockPairSums` with AVX-512, `tileSums` for splatted rows in
-# the portable build) and the int8 depthwise kernel (`vectorPairProducts`) are checked the
-# same way, and the AVX-512 float tiles for calls left in them. Run it after changing how the
+# the portable build), the int8 depthwise kernel and the int8 FULLY_CONNECTED's dot products
+# (`vectorPairProducts`) are checked the same way, and the AVX-512 float tiles for calls left in them. Run it after changing how the
 # kernels call their helpers.
 #
 # Usage: Benchmarks/check_codegen.sh .build-native512/release/tflite
@@ -35,6 +35,7 @@ check Int8GEMM.blockSums 'Int8GEMMO9blockSums'
 if grep -q 'Int8GEMMO13blockPairSums.*>:$' <<<"$disassembly"; then check Int8GEMM.blockPairSums 'Int8GEMMO13blockPairSums'; fi
 if grep -q 'Int8GEMMO8tileSums.*>:$' <<<"$disassembly"; then check Int8GEMM.tileSums 'Int8GEMMO8tileSums'; fi
 check 'the int8 depthwise rows' 'depthwiseConv2DInt8Rows'
+check 'the int8 fully connected channels' 'fullyConnectedInt8Channels'
 # The AVX-512 float tiles store their rows in straight-line code (GEMM.storeRow): a call left
 # in them (an out-of-line clamp, say) is another sign the inliner gave up.
 # check_float NAME SYMBOL_PATTERN MULTIPLY_ADDS

@@ -23,7 +23,8 @@ func int8DotProduct(_ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>, count: I
 /// Four dot products of one int8 vector `x` with four int8 rows (`rows + k * rowStride`),
 /// sharing the loads and widening of `x` (see ``int8DotProduct(_:_:count:)``). Multiplying
 /// widened int16 lanes and widening each product to int32 took about four times the
-/// instructions: efficientnet_lite0's 1280 -> 1000 classifier ran at 5 GFLOP/s.
+/// instructions: efficientnet_lite0's 1280 -> 1000 classifier took 0.45 ms (SSE2) and 0.24 ms
+/// (AVX-512), against 0.30-0.33 and 0.18 ms this way.
 @inline(__always)
 func int8DotProduct4(_ x: UnsafePointer<Int8>, rows: UnsafePointer<Int8>, rowStride: Int, count: Int) -> SIMD4<Int32> {
     var l0 = Int32Lanes(), l1 = Int32Lanes(), l2 = Int32Lanes(), l3 = Int32Lanes()

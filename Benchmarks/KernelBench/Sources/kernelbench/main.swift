@@ -44,10 +44,11 @@ func time(_ label: String, flops: Double, repeats: Int, _ body: () -> Void) {
           + "\(Int(gflops.rounded())) GFLOP/s at best")
 }
 
+let usage = "usage: kernelbench gemm H K N | kernelbench depthwise H C STRIDE | kernelbench int8gemm H K N"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let numbers = arguments.dropFirst().compactMap { Int($0) }
 guard let kind = arguments.first, numbers.count == 3, numbers.allSatisfy({ $0 > 0 }) else {
-    print("usage: kernelbench gemm H K N | kernelbench depthwise H C STRIDE | kernelbench int8gemm H K N")
+    print(usage)
     exit(2)
 }
 let relu6 = ActivationRange<Float>(min: 0, max: 6)
@@ -109,6 +110,6 @@ case "int8gemm":
         conv2DInt8Optimized(prepared, input: x, inputShape: input, output: y, outputShape: output, scratch: scratch)
     }
 default:
-    print("usage: kernelbench gemm H K N | kernelbench depthwise H C STRIDE | kernelbench int8gemm H K N")
+    print(usage)
     exit(2)
 }
