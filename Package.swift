@@ -1,6 +1,33 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // A pure-Swift TensorFlow Lite runtime: no C targets, no package dependencies.
 import PackageDescription
+
+/// The optimised kernels (`Sources/Kernels/PerISA`) compiled once more per x86-64 instruction
+/// set, each module with its own `-target-cpu`; `KernelSelection` picks one at run time from
+/// the detected CPU. `Kernels` itself holds the baseline copy. Tools-version 6.2 accepts these
+/// per-target flags in a package used as a versioned dependency. Other architectures (arm64:
+/// NEON is the baseline) build no variant modules.
+struct KernelVariant {
+    let module: String
+    let targetCPU: String
+    let defines: [String]
+}
+
+#if arch(x86_64)
+let kernelVariants = [
+    KernelVariant(module: "KernelsAVX2", targetCPU: "haswell", defines: ["TFLITE_AVX2", "TFLITE_FMA"]),
+    KernelVariant(module: "KernelsAVX512", targetCPU: "skylake-avx512", defines: ["TFLITE_AVX512", "TFLITE_FMA"]),
+    KernelVariant(module: "KernelsAVX512VNNI", targetCPU: "cascadelake", defines: ["TFLITE_AVX512", "TFLITE_FMA", "TFLITE_VNNI"]),
+]
+#else
+let kernelVariants: [KernelVariant] = []
+#endif
+
+let variantTargets: [Target] = kernelVariants.map { v in
+    .target(name: v.module, dependencies: ["Kernels"],
+            swiftSettings: (["TFLITE_ISA_MODULE"] + v.defines).map { .define($0) }
+                + [.unsafeFlags(["-target-cpu", v.targetCPU])])
+}
 
 let package = Package(
     name: "SwiftTFLite",
@@ -8,17 +35,18 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "FlatBuffers", targets: ["FlatBuffers"]),
-        .library(name: "Kernels", targets: ["Kernels"]),
+        .library(name: "Kernels", targets: ["Kernels", "KernelSelection"]),
         .library(name: "TFLiteRuntime", targets: ["TFLiteRuntime"]),
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "TFLiteTasks", targets: ["TFLiteTasks"]),
         .executable(name: "tflite", targets: ["TFLiteCLI"]),
     ],
-    targets: [
+    targets: variantTargets + [
         // Core modules: standard library and the platform C library only.
         .target(name: "FlatBuffers"),
         .target(name: "Kernels"),
-        .target(name: "TFLiteRuntime", dependencies: ["FlatBuffers", "Kernels"]),
+        .target(name: "KernelSelection", dependencies: ["Kernels"] + kernelVariants.map { .target(name: $0.module) }),
+        .target(name: "TFLiteRuntime", dependencies: ["FlatBuffers", "Kernels", "KernelSelection"]),
         .target(name: "Imaging"),
         // Foundation is allowed from here up.
         .target(name: "TFLiteTasks", dependencies: ["TFLiteRuntime", "Imaging"]),
@@ -26,7 +54,7 @@ let package = Package(
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FlatBuffersTests", dependencies: ["FlatBuffers", "TestSupport"]),
-        .testTarget(name: "KernelsTests", dependencies: ["Kernels", "TestSupport"]),
+        .testTarget(name: "KernelsTests", dependencies: ["Kernels", "KernelSelection", "TestSupport"]),
         .testTarget(name: "TFLiteRuntimeTests", dependencies: ["TFLiteRuntime", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TFLiteRuntime", "TestSupport"]),
         .testTarget(name: "TFLiteTasksTests", dependencies: ["TFLiteTasks", "TestSupport"]),

@@ -4,7 +4,7 @@ public struct PackedTransposeConvWeights: Sendable {
     public let filterShape: NHWC
     /// The filter as a `[filterHeight * filterWidth * outputChannels, inputChannels]` operand:
     /// one GEMM row per (tap, output channel).
-    public let gemm: PackedGEMMWeights
+    let gemm: PackedGEMMWeights
 
     /// Regroups and packs a filter laid out `[outputChannels, filterHeight, filterWidth, inputChannels]`.
     public init(filter: UnsafePointer<Float>, filterShape: NHWC) {

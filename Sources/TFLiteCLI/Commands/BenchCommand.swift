@@ -28,8 +28,14 @@ enum BenchCommand: Command {
                         glibc 2.34 or later: the tool reruns itself with libc_malloc_debug.so.0
                         preloaded)
 
+        The optimised kernels are compiled once per instruction set (baseline, avx2, avx512,
+        avx512vnni on x86-64) and the widest one this CPU runs is used; the `kernels:` line
+        names it. The environment variable TFLITE_ISA=NAME lowers the choice (never above what
+        the CPU has), for comparing variants.
+
         Example:
           tflite bench Models/efficientnet_lite0.tflite --threads 1 --profile
+          TFLITE_ISA=avx2 tflite bench Models/efficientnet_lite0.tflite --threads 1
           tflite bench Models/efficientnet_lite0.tflite --threads 1 --profile-nodes
         """
 
@@ -81,6 +87,7 @@ enum BenchCommand: Command {
         let stats = interpreter.memoryStatistics
         print("model: \(modelPath)")
         print("threads: \(interpreter.options.threadCount.map(String.init) ?? "default (\(ProcessInfo.processInfo.activeProcessorCount))"), runs: \(runs), warmup: \(warmup)")
+        print("kernels: \(interpreter.instructionSet)")
         print("arena: \(stats.arenaBytes) bytes (tensors placed in it: \(stats.tensorBytes) bytes)")
         if profile {
             let total = Double(perOp.values.reduce(0) { $0 + $1.ns })

@@ -18,7 +18,8 @@ struct InspectCommand: Command {
                     {"subgraphs": [{"name", "inputs": [{"name", "shape", "dtype", ...}],
                     "outputs": [...], "operators", "tensors"}], "ops": {"CONV_2D": 21, ...},
                     "signatures": [{"key", "subgraph", "inputs": [names], "outputs": [names]}],
-                    "metadata": [names], "tensors", "weight_bytes", ...}
+                    "metadata": [names], "tensors", "weight_bytes", "kernels" (the instruction-set
+                    variant of the optimised kernels an interpreter runs here), ...}
           --stats   also report the load time and the resident memory (VmRSS, split into
                     private RssAnon and file-backed RssFile) before and after loading:
                     weights are mapped from the file, not copied, so RssAnon grows only by
@@ -246,6 +247,7 @@ struct ModelSummary {
             "metadata": metadata.map(\.name),
             "tensors": tensors,
             "weight_bytes": weightBytes,
+            "kernels": "\(Interpreter.defaultInstructionSet)",
         ]
         if let description { root["description"] = description }
         if let stats {

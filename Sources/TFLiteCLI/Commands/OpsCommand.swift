@@ -9,7 +9,8 @@ enum OpsCommand: Command {
 
         Prints one line per supported operator: its TFLite name (builtin operators by their
         BuiltinOperator name, custom operators by custom code) and the input types its
-        kernels accept. The last line counts them.
+        kernels accept. The last line counts them; the line before it names the instruction-set
+        variant of the optimised kernels this CPU runs (see `TFLITE_ISA` in `tflite bench --help`).
 
         Options:
           --count   print only the counts
@@ -25,6 +26,7 @@ enum OpsCommand: Command {
             }
         }
         let custom = entries.filter(\.isCustom).count
+        print("kernels: \(Interpreter.defaultInstructionSet) (this CPU runs: \(Interpreter.supportedInstructionSets.map(\.description).joined(separator: ", ")))")
         print("\(entries.count - custom) builtin operators, \(custom) custom operators")
     }
 }

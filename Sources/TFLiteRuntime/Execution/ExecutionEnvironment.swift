@@ -1,4 +1,5 @@
 import Kernels
+import KernelSelection
 
 /// What every subgraph executor of one interpreter shares: the model, the options, the
 /// worker threads and the resource variables (which outlive invocations and are visible to
@@ -9,6 +10,8 @@ final class ExecutionEnvironment {
     let threads: ThreadPool
     let memoryLimit: Int
     let useReferenceKernels: Bool
+    /// The instruction-set variant of the optimised kernels every node is prepared with.
+    let kernels: OptimizedKernels
     let resources = ResourceStore()
     /// Subgraphs CALL_ONCE has already run (they run once per interpreter).
     var initializedSubgraphs: Set<Int> = []
@@ -19,6 +22,7 @@ final class ExecutionEnvironment {
         threads = ThreadPool(threadCount: options.resolvedThreadCount)
         memoryLimit = options.memoryLimit
         useReferenceKernels = options.useReferenceKernels
+        kernels = options.instructionSet.map(KernelSelection.kernels(atMost:)) ?? KernelSelection.best
     }
 }
 

@@ -10,6 +10,7 @@ final class SubgraphExecutor {
     var threads: ThreadPool { environment.threads }
     var memoryLimit: Int { environment.memoryLimit }
     var useReferenceKernels: Bool { environment.useReferenceKernels }
+    var kernels: OptimizedKernels { environment.kernels }
 
     var tensors: [TensorRecord]
     let inputs: [Int]

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Kernels
 
 extension Interpreter {
     /// How an interpreter runs.
@@ -17,6 +18,10 @@ extension Interpreter {
         /// Runs the plain reference kernels instead of the optimised ones (for checking one
         /// against the other; much slower).
         public var useReferenceKernels = false
+        /// The widest instruction-set variant of the optimised kernels to use; nil takes the
+        /// widest this CPU runs (lowered by the `TFLITE_ISA` environment variable). A variant the
+        /// CPU lacks is never used: the widest supported one below it runs instead.
+        public var instructionSet: InstructionSet?
         /// The op table; tests can swap in another one.
         var registry: OpRegistry = .standard
 

@@ -1,4 +1,5 @@
 import Kernels
+import KernelSelection
 
 /// Runs a TensorFlow Lite model, with the API shape of TensorFlowLiteSwift's `Interpreter`:
 /// create, `allocateTensors()`, `copy(_:toInputAt:)`, `invoke()`, read `output(at:)`.
@@ -42,6 +43,16 @@ public final class Interpreter {
     }
 
     /// Number of model inputs.
+    /// The instruction-set variant of the optimised kernels this interpreter runs.
+    public var instructionSet: InstructionSet { environment.kernels.instructionSet }
+
+    /// The instruction-set variant an interpreter takes when its options name none: the widest
+    /// this CPU runs, or the one `TFLITE_ISA` lowers it to.
+    public static var defaultInstructionSet: InstructionSet { KernelSelection.best.instructionSet }
+
+    /// The variants this build holds that this CPU can run, lowest first.
+    public static var supportedInstructionSets: [InstructionSet] { KernelSelection.supported.map(\.instructionSet) }
+
     public var inputTensorCount: Int { main.inputs.count }
     /// Number of model outputs.
     public var outputTensorCount: Int { main.outputs.count }

@@ -92,10 +92,9 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         switch a.type {
         case .int8:
             if op == .add, !ctx.executor.useReferenceKernels, aShape == outShape, bShape == outShape {
-                let count = outShape.reduce(1, *)
+                let count = outShape.reduce(1, *), add = ctx.executor.kernels.int8Add
                 return { c in
-                    quantizedAddInt8Optimized(params, c.data(ai, as: Int8.self), c.data(bi, as: Int8.self),
-                                              output: c.data(yi, as: Int8.self), count: count, pool: c.threads)
+                    add(params, c.data(ai, as: Int8.self), c.data(bi, as: Int8.self), c.data(yi, as: Int8.self), count, c.threads)
                 }
             }
             return kernel(Int8.self)

@@ -88,7 +88,11 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
 
     let residual = try ctx.foldedResidual(shapedLike: outShape)
 
-    if ctx.executor.useReferenceKernels || !Conv2D.supportsOptimized(inputShape: input, filterShape: filter) || w.constantData == nil {
+    let threadCount = ctx.executor.threads.threadCount
+    let optimized = ctx.executor.useReferenceKernels ? nil : w.constantData.flatMap {
+        ctx.executor.kernels.floatConv2D(params, input, $0.assumingMemoryBound(to: Float.self), filter, outShape, threadCount)
+    }
+    guard let optimized else {
         let wi = w.index
         guard let residual else {
             return { c in
@@ -114,14 +118,11 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
             }
         }
     }
-    let packed = PackedConv2DWeights(filter: w.constantData!.assumingMemoryBound(to: Float.self), filterShape: filter)
-    ctx.requestScratch(bytes: 4 * Conv2D.scratchFloatCount(params: params, filterShape: filter, threadCount: ctx.executor.threads.threadCount))
+    ctx.requestScratch(bytes: 4 * optimized.scratchFloatCount)
     return { c in
-        Conv2D.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input, weights: packed,
-                         bias: optionalData(c, b, as: Float.self),
-                         residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), channels: $0.channels) },
-                         output: c.data(y, as: Float.self), outputShape: outShape,
-                         scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
+        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self),
+                      residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), channels: $0.channels) },
+                      output: c.data(y, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
     }
 }
 
@@ -165,16 +166,13 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
                                       output: c.data(y, as: Float.self), outputShape: outShape)
         }
     }
-    let scratchFloats = DepthwiseConv2D.scratchFloatCount(params: params, inputShape: input, filterShape: filter,
-                                                          outputShape: outShape,
-                                                          threadCount: ctx.executor.threads.threadCount)
+    let optimized = ctx.executor.kernels.floatDepthwiseConv2D(params, input, filter, outShape, ctx.executor.threads.threadCount)
+    let scratchFloats = optimized.scratchFloatCount
     ctx.requestScratch(bytes: 4 * scratchFloats)
     return { c in
-        DepthwiseConv2D.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input,
-                                  filter: c.data(w, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                  output: c.data(y, as: Float.self), outputShape: outShape,
-                                  scratch: scratchFloats > 0 ? c.scratch.assumingMemoryBound(to: Float.self) : nil,
-                                  pool: c.threads)
+        optimized.run(input: c.data(x, as: Float.self), filter: c.data(w, as: Float.self), bias: optionalData(c, b, as: Float.self),
+                      output: c.data(y, as: Float.self),
+                      scratch: scratchFloats > 0 ? c.scratch.assumingMemoryBound(to: Float.self) : nil, pool: c.threads)
     }
 }
 
@@ -218,10 +216,10 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
                                      bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self))
         }
     }
-    let packed = FullyConnected.packWeights(weights.constantData!.assumingMemoryBound(to: Float.self),
-                                            outputDepth: outputDepth, inputDepth: inputDepth)
+    let optimized = ctx.executor.kernels.floatFullyConnected(params, weights.constantData!.assumingMemoryBound(to: Float.self),
+                                                             batch, inputDepth, outputDepth)
     return { c in
-        FullyConnected.optimized(params: params, input: c.data(x, as: Float.self), batch: batch, weights: packed,
-                                 bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), pool: c.threads)
+        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self),
+                      pool: c.threads)
     }
 }

@@ -21,13 +21,14 @@ func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2
         let biasData = ctx.optionalInput(2)?.constantData
         if !ctx.executor.useReferenceKernels, filterZero == 0, input.channels == filter.channels,
            let weights = w.constantData, b == nil || biasData != nil,
-           let prepared = PreparedInt8Conv2D(params, filter: weights.assumingMemoryBound(to: Int8.self), filterShape: filter,
-                                             bias: biasData?.assumingMemoryBound(to: Int32.self), inputShape: input, outputShape: output) {
+           let optimized = ctx.executor.kernels.int8Conv2D(params, weights.assumingMemoryBound(to: Int8.self), filter,
+                                                           biasData?.assumingMemoryBound(to: Int32.self), input, output,
+                                                           ctx.executor.threads.threadCount) {
             // Constant symmetric weights: repacked once with the input offset folded into the bias.
-            ctx.requestScratch(bytes: prepared.scratchCount(threadCount: ctx.executor.threads.threadCount))
+            ctx.requestScratch(bytes: optimized.scratchBytes)
             return { c in
-                conv2DInt8Optimized(prepared, input: c.data(xi, as: Int8.self), inputShape: input, output: c.data(yi, as: Int8.self),
-                                    outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
+                optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self),
+                              scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
             }
         }
         return { c in
@@ -87,15 +88,14 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
     case .int8:
         let biasData = ctx.optionalInput(2)?.constantData
         if !ctx.executor.useReferenceKernels, b == nil || biasData != nil, let weights = w.constantData,
-           let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: depthMultiplier,
-                                                      filter: weights.assumingMemoryBound(to: Int8.self), filterShape: filter,
-                                                      bias: biasData?.assumingMemoryBound(to: Int32.self)) {
+           let optimized = ctx.executor.kernels.int8DepthwiseConv2D(params, depthMultiplier, weights.assumingMemoryBound(to: Int8.self),
+                                                                    filter, biasData?.assumingMemoryBound(to: Int32.self), input,
+                                                                    output, ctx.executor.threads.threadCount) {
             // Constant weights: converted once, with the input offset folded into the bias.
-            ctx.requestScratch(bytes: prepared.scratchCount(outputWidth: output.width, threadCount: ctx.executor.threads.threadCount))
+            ctx.requestScratch(bytes: optimized.scratchBytes)
             return { c in
-                depthwiseConv2DInt8Optimized(prepared, input: c.data(xi, as: Int8.self), inputShape: input,
-                                             output: c.data(yi, as: Int8.self), outputShape: output,
-                                             scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
+                optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self),
+                              scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
             }
         }
         return { c in
@@ -134,11 +134,10 @@ func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Sche
     case .int8:
         let biasData = ctx.optionalInput(2)?.constantData
         if !ctx.executor.useReferenceKernels, filterZero == 0, let weights = w.constantData, b == nil || biasData != nil {
-            let prepared = PreparedInt8FullyConnected(params, filter: weights.assumingMemoryBound(to: Int8.self), inputDepth: inputDepth,
-                                                      outputDepth: outputDepth, bias: biasData?.assumingMemoryBound(to: Int32.self))
+            let optimized = ctx.executor.kernels.int8FullyConnected(params, weights.assumingMemoryBound(to: Int8.self), batch,
+                                                                    inputDepth, outputDepth, biasData?.assumingMemoryBound(to: Int32.self))
             return { c in
-                fullyConnectedInt8Optimized(prepared, input: c.data(xi, as: Int8.self), batches: batch,
-                                            filter: c.data(wi, as: Int8.self), output: c.data(yi, as: Int8.self), pool: c.threads)
+                optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), scratch: nil, pool: c.threads)
             }
         }
         return { c in

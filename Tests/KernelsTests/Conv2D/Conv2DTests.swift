@@ -103,38 +103,21 @@ struct ConvCase: CustomStringConvertible {
         #expect(maxAbsDifference(got, want) <= reductionTolerance(depth), "\(c)")
     }
 
-    @Test(arguments: 0..<40)
-    func optimizedMatchesReference(seed: Int) {
+    @Test(arguments: hostVariants, 0..<40)
+    func optimizedMatchesReference(variant: InstructionSet, seed: Int) {
         var rng = SplitMix64(seed: UInt64(1000 + seed))
         let c = ConvCase.random(&rng, pointwise: seed % 4 == 0)
         let input = rng.floats(c.input.elementCount), filter = rng.floats(c.filter.elementCount)
         let bias = seed % 3 == 0 ? nil : rng.floats(c.output.channels)
         let want = referenceConv2D(c.params, input, c.input, filter, c.filter, bias, c.output)
         let pool = ThreadPool(threadCount: 1 + seed % 3)
-        let packed = filter.withUnsafeBufferPointer { PackedConv2DWeights(filter: $0.baseAddress!, filterShape: c.filter) }
-        var scratch = [Float](repeating: .nan, count: Conv2D.scratchFloatCount(params: c.params, filterShape: c.filter, threadCount: pool.threadCount))
-        var got = [Float](repeating: .nan, count: c.output.elementCount)
-        input.withUnsafeBufferPointer { i in
-            scratch.withUnsafeMutableBufferPointer { s in
-                got.withUnsafeMutableBufferPointer { o in
-                    let b = bias.map { Array($0) }
-                    if let b {
-                        b.withUnsafeBufferPointer { bp in
-                            Conv2D.optimized(params: c.params, input: i.baseAddress!, inputShape: c.input, weights: packed, bias: bp.baseAddress,
-                                             output: o.baseAddress!, outputShape: c.output, scratch: s.baseAddress, pool: pool)
-                        }
-                    } else {
-                        Conv2D.optimized(params: c.params, input: i.baseAddress!, inputShape: c.input, weights: packed, bias: nil,
-                                         output: o.baseAddress!, outputShape: c.output, scratch: s.baseAddress, pool: pool)
-                    }
-                }
-            }
-        }
+        let got = optimizedConv2D(variant, c.params, input, c.input, filter, c.filter, bias, c.output, pool: pool)
         let depth = c.filter.height * c.filter.width * c.filter.channels
-        #expect(maxAbsDifference(got, want) <= reductionTolerance(depth), "\(c)")
+        #expect(maxAbsDifference(got, want) <= reductionTolerance(depth), "\(variant) \(c)")
     }
 
-    @Test func largeOptimizedMatchesReference() {
+    @Test(arguments: hostVariants)
+    func largeOptimizedMatchesReference(variant: InstructionSet) {
         // Many rows and channels: several im2col blocks, depth 360 (two GEMM depth blocks),
         // full and partial panels, four threads.
         var rng = SplitMix64(seed: 77)
@@ -144,16 +127,7 @@ struct ConvCase: CustomStringConvertible {
         let params = Conv2DParams(geometry: g.geometry, activation: FusedActivation.relu6.floatRange!)
         let input = rng.floats(s.elementCount), filter = rng.floats(f.elementCount), bias = rng.floats(37)
         let want = referenceConv2D(params, input, s, filter, f, bias, o)
-        let pool = ThreadPool(threadCount: 4)
-        let packed = filter.withUnsafeBufferPointer { PackedConv2DWeights(filter: $0.baseAddress!, filterShape: f) }
-        var scratch = [Float](repeating: 0, count: Conv2D.scratchFloatCount(params: params, filterShape: f, threadCount: 4))
-        var got = [Float](repeating: .nan, count: o.elementCount)
-        input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { b in
-            scratch.withUnsafeMutableBufferPointer { sc in got.withUnsafeMutableBufferPointer { out in
-                Conv2D.optimized(params: params, input: i.baseAddress!, inputShape: s, weights: packed, bias: b.baseAddress,
-                                 output: out.baseAddress!, outputShape: o, scratch: sc.baseAddress, pool: pool)
-            } }
-        } }
+        let got = optimizedConv2D(variant, params, input, s, filter, f, bias, o, pool: ThreadPool(threadCount: 4))
         #expect(maxAbsDifference(got, want) <= reductionTolerance(3 * 3 * 40))
     }
 }

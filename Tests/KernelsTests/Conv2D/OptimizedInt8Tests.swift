@@ -22,35 +22,65 @@ import Kernels
                                         outputChannels: channels, activation: activation, qmin: -128, qmax: 127)!
     }
 
-    /// One convolution through `quantizedConv2D` and through `conv2DInt8Optimized` on `pool`;
-    /// also whether the optimised layer read its windows in place.
-    private func run(_ params: QuantizedConvParams, input: [Int8], inShape: NHWC, filter: [Int8], filterShape: NHWC,
-                     bias: [Int32], outShape: NHWC, pool: ThreadPool) -> (reference: [Int8], optimised: [Int8], inPlace: Bool) {
-        var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
-        var inPlace = false
-        input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
+    /// An int8 CONV_2D through `variant`'s optimised kernel: its output and the kernel's name,
+    /// or nil when the variant declines the layer.
+    private func optimizedConv(_ variant: InstructionSet, _ params: QuantizedConvParams, input: [Int8], inShape: NHWC,
+                               filter: [Int8], filterShape: NHWC, bias: [Int32]?, outShape: NHWC,
+                               pool: ThreadPool) -> (output: [Int8], name: String)? {
+        let kernel = filter.withUnsafeBufferPointer { w in
+            withOptionalPointer(bias) { b in
+                kernels(variant).int8Conv2D(params, w.baseAddress!, filterShape, b, inShape, outShape, pool.threadCount)
+            }
+        }
+        guard let kernel else { return nil }
+        var output = [Int8](repeating: 0, count: outShape.elementCount)
+        var scratch = [Int8](repeating: 0, count: max(kernel.scratchBytes, 1))
+        input.withUnsafeBufferPointer { i in scratch.withUnsafeMutableBufferPointer { s in output.withUnsafeMutableBufferPointer {
+            kernel.run(input: i.baseAddress!, output: $0.baseAddress!, scratch: s.baseAddress, pool: pool)
+        }}}
+        return (output, kernel.name)
+    }
+
+    /// An int8 DEPTHWISE_CONV_2D through `variant`'s optimised kernel, or nil when it declines.
+    private func optimizedDepthwise(_ variant: InstructionSet, _ params: QuantizedConvParams, multiplier: Int, input: [Int8],
+                                    inShape: NHWC, filter: [Int8], filterShape: NHWC, bias: [Int32]?, outShape: NHWC,
+                                    pool: ThreadPool) -> [Int8]? {
+        let kernel = filter.withUnsafeBufferPointer { w in
+            withOptionalPointer(bias) { b in
+                kernels(variant).int8DepthwiseConv2D(params, multiplier, w.baseAddress!, filterShape, b, inShape, outShape,
+                                                     pool.threadCount)
+            }
+        }
+        guard let kernel else { return nil }
+        var output = [Int8](repeating: 0, count: outShape.elementCount)
+        var scratch = [Int8](repeating: 0, count: max(kernel.scratchBytes, 1))
+        input.withUnsafeBufferPointer { i in scratch.withUnsafeMutableBufferPointer { s in output.withUnsafeMutableBufferPointer {
+            kernel.run(input: i.baseAddress!, output: $0.baseAddress!, scratch: s.baseAddress, pool: pool)
+        }}}
+        return output
+    }
+
+    /// One convolution through `quantizedConv2D` and through `variant`'s optimised kernel on
+    /// `pool`; also whether the optimised layer read its windows in place.
+    private func run(_ variant: InstructionSet, _ params: QuantizedConvParams, input: [Int8], inShape: NHWC, filter: [Int8],
+                     filterShape: NHWC, bias: [Int32]?, outShape: NHWC, pool: ThreadPool)
+        -> (reference: [Int8], optimised: [Int8], inPlace: Bool) {
+        var reference = [Int8](repeating: 0, count: outShape.elementCount)
+        input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in withOptionalPointer(bias) { bb in
             reference.withUnsafeMutableBufferPointer {
                 quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
-            }
-            let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
-                                              inputShape: inShape, outputShape: outShape)!
-            inPlace = prepared.readsWindowsInPlace
-            var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount(threadCount: pool.threadCount), 1))
-            scratch.withUnsafeMutableBufferPointer { s in
-                optimised.withUnsafeMutableBufferPointer {
-                    conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
-                                        outputShape: outShape, scratch: s.baseAddress, pool: pool)
-                }
+                                bias: bb, output: $0.baseAddress!, outputShape: outShape)
             }
         }}}
-        return (reference, optimised, inPlace)
+        let optimised = optimizedConv(variant, params, input: input, inShape: inShape, filter: filter, filterShape: filterShape,
+                                      bias: bias, outShape: outShape, pool: pool)!
+        return (reference, optimised.output, optimised.name.contains("direct-rows"))
     }
 
     /// Run on the calling thread only and on a pool of three threads (partial tiles, uneven
     /// splits, per-thread im2col scratch).
-    @Test(arguments: [1, 3])
-    func conv2DMatchesReference(threads: Int) {
+    @Test(arguments: hostVariants, [1, 3])
+    func conv2DMatchesReference(variant: InstructionSet, threads: Int) {
         let pool = ThreadPool(threadCount: threads)
         var rng = SplitMix64(seed: 100)
         var compared = 0
@@ -72,16 +102,16 @@ import Kernels
             let input = random(inShape.elementCount, &rng)
             let filter = random(filterShape.elementCount, &rng).map { $0 == -128 ? -127 : $0 }
             let bias = (0..<outChannels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
-            let (reference, optimised, _) = run(params, input: input, inShape: inShape, filter: filter, filterShape: filterShape,
-                                                bias: bias, outShape: outShape, pool: pool)
-            #expect(optimised == reference, "trial \(trial): \(inShape) k\(k) s\(stride) d\(dilation) \(padding)")
+            let (reference, optimised, _) = run(variant, params, input: input, inShape: inShape, filter: filter,
+                                                filterShape: filterShape, bias: bias, outShape: outShape, pool: pool)
+            #expect(optimised == reference, "\(variant) trial \(trial): \(inShape) k\(k) s\(stride) d\(dilation) \(padding)")
             compared += 1
         }
         #expect(compared > 40)
     }
 
-    @Test(arguments: [1, 3])
-    func depthwiseConv2DMatchesReference(threads: Int) {
+    @Test(arguments: hostVariants, [1, 3])
+    func depthwiseConv2DMatchesReference(variant: InstructionSet, threads: Int) {
         let pool = ThreadPool(threadCount: threads)
         var rng = SplitMix64(seed: 101)
         for trial in 0..<80 {
@@ -105,36 +135,30 @@ import Kernels
             let params = randomParams(&rng, geometry: g, channels: channels, wideMultipliers: trial % 4 == 3)
             let input = random(inShape.elementCount, &rng), filter = random(filterShape.elementCount, &rng)
             let bias = (0..<channels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
-            var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
+            var reference = [Int8](repeating: 0, count: outShape.elementCount)
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
                 reference.withUnsafeMutableBufferPointer {
                     quantizedDepthwiseConv2D(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
                                              filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
                 }
-                guard let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: multiplier, filter: w.baseAddress!,
-                                                                 filterShape: filterShape, bias: bb.baseAddress) else {
-                    // Only depth multipliers other than 1 fall back to the reference kernel.
-                    #expect(multiplier != 1, "trial \(trial)")
-                    optimised = reference
-                    return
-                }
-                var scratch = [Int8](repeating: 0, count: prepared.scratchCount(outputWidth: ow, threadCount: threads))
-                scratch.withUnsafeMutableBufferPointer { s in
-                    optimised.withUnsafeMutableBufferPointer {
-                        depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape,
-                                                     output: $0.baseAddress!, outputShape: outShape, scratch: s.baseAddress!, pool: pool)
-                    }
-                }
             }}}
-            #expect(optimised == reference, "trial \(trial)")
+            guard let optimised = optimizedDepthwise(variant, params, multiplier: multiplier, input: input, inShape: inShape,
+                                                     filter: filter, filterShape: filterShape, bias: bias, outShape: outShape,
+                                                     pool: pool) else {
+                // Only depth multipliers other than 1 fall back to the reference kernel.
+                #expect(multiplier != 1, "\(variant) trial \(trial)")
+                continue
+            }
+            #expect(optimised == reference, "\(variant) trial \(trial)")
         }
     }
 
     /// The depthwise path's int32 sums at their extremes: every product 128 * 128 over a 15 x 15
     /// kernel (225 taps, 3.7 million), with the zero point at either end so padding taps and
     /// the folded bias are extreme too.
-    @Test(arguments: [(Int8(127), Int32(-128)), (Int8(-128), Int32(127))])
-    func depthwiseConv2DExtremesMatchReference(value: Int8, zeroPoint: Int32) {
+    @Test(arguments: hostVariants, [(Int8(127), Int32(-128)), (Int8(-128), Int32(127))])
+    func depthwiseConv2DExtremesMatchReference(variant: InstructionSet, extremes: (value: Int8, zeroPoint: Int32)) {
+        let (value, zeroPoint) = extremes
         let (side, k, channels) = (17, 15, 17)
         let shape = NHWC(batch: 1, height: side, width: side, channels: channels)
         let (g, _, _) = ConvGeometry.make(padding: .same, inputHeight: side, inputWidth: side, filterHeight: k, filterWidth: k,
@@ -146,22 +170,15 @@ import Kernels
         let input = [Int8](repeating: value, count: shape.elementCount)
         let filter = [Int8](repeating: -128, count: k * k * channels)
         let filterShape = NHWC(batch: 1, height: k, width: k, channels: channels)
-        var reference = [Int8](repeating: 0, count: shape.elementCount), optimised = reference
+        var reference = [Int8](repeating: 0, count: shape.elementCount)
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in
             reference.withUnsafeMutableBufferPointer {
                 quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
                                          filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
             }
-            let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, filter: w.baseAddress!, filterShape: filterShape,
-                                                       bias: nil)!
-            var scratch = [Int8](repeating: 0, count: prepared.scratchCount(outputWidth: side, threadCount: 1))
-            scratch.withUnsafeMutableBufferPointer { s in
-                optimised.withUnsafeMutableBufferPointer {
-                    depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: shape,
-                                                 output: $0.baseAddress!, outputShape: shape, scratch: s.baseAddress!)
-                }
-            }
         }}
+        let optimised = optimizedDepthwise(variant, params, multiplier: 1, input: input, inShape: shape, filter: filter,
+                                           filterShape: filterShape, bias: nil, outShape: shape, pool: ThreadPool(threadCount: 1))
         #expect(optimised == reference)
         #expect(Set(reference).count > 1)   // corners and centre differ: the sums are not all clamped
     }
@@ -169,8 +186,8 @@ import Kernels
     /// The small-channel path (at most 8 input channels, windows read in place from a
     /// zero-point-bordered int16 image): filter rows of odd and even length, kernels up to 5x5,
     /// strides 1 to 3, both paddings, batches of 1 and 2, on 1 and 3 threads.
-    @Test(arguments: [1, 3])
-    func smallChannelConv2DMatchesReference(threads: Int) {
+    @Test(arguments: hostVariants, [1, 3])
+    func smallChannelConv2DMatchesReference(variant: InstructionSet, threads: Int) {
         let pool = ThreadPool(threadCount: threads)
         var rng = SplitMix64(seed: 105)
         var compared = 0
@@ -189,10 +206,10 @@ import Kernels
             let params = randomParams(&rng, geometry: g, channels: outChannels, wideMultipliers: trial % 4 == 1)
             let input = random(inShape.elementCount, &rng), filter = random(filterShape.elementCount, &rng)
             let bias = (0..<outChannels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
-            let (reference, optimised, inPlace) = run(params, input: input, inShape: inShape, filter: filter,
+            let (reference, optimised, inPlace) = run(variant, params, input: input, inShape: inShape, filter: filter,
                                                       filterShape: filterShape, bias: bias, outShape: outShape, pool: pool)
             #expect(inPlace)
-            #expect(optimised == reference, "trial \(trial): \(inShape) k\(kh)x\(kw) s\(stride) \(padding)")
+            #expect(optimised == reference, "\(variant) trial \(trial): \(inShape) k\(kh)x\(kw) s\(stride) \(padding)")
             compared += 1
         }
         #expect(compared > 40)
@@ -201,8 +218,9 @@ import Kernels
     /// The sums of the convolution at their extremes: every product 128 * 128 over a depth of
     /// 1000 (pairs of them summed in one int32 lane), on 1 and 3 threads, with extreme zero
     /// points so the folded bias is extreme too.
-    @Test(arguments: [(Int8(127), Int32(-128), 1), (Int8(-128), Int32(127), 3)])
-    func conv2DExtremesMatchReference(value: Int8, zeroPoint: Int32, threads: Int) {
+    @Test(arguments: hostVariants, [(Int8(127), Int32(-128), 1), (Int8(-128), Int32(127), 3)])
+    func conv2DExtremesMatchReference(variant: InstructionSet, extremes: (value: Int8, zeroPoint: Int32, threads: Int)) {
+        let (value, zeroPoint, threads) = extremes
         let pool = ThreadPool(threadCount: threads)
         let inShape = NHWC(batch: 1, height: 3, width: 5, channels: 1000)
         let filterShape = NHWC(batch: 19, height: 1, width: 1, channels: 1000)
@@ -216,22 +234,8 @@ import Kernels
         let input = [Int8](repeating: value, count: inShape.elementCount)
         // Two channels of -128 (the largest products), the others mixed so outputs differ.
         let filter = (0..<filterShape.elementCount).map { i -> Int8 in i / 1000 < 2 ? -128 : Int8(truncatingIfNeeded: i &* 37) }
-        var reference = [Int8](repeating: 0, count: outShape.elementCount), optimised = reference
-        input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in
-            reference.withUnsafeMutableBufferPointer {
-                quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                bias: nil, output: $0.baseAddress!, outputShape: outShape)
-            }
-            let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: nil,
-                                              inputShape: inShape, outputShape: outShape)!
-            var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: threads))
-            scratch.withUnsafeMutableBufferPointer { s in
-                optimised.withUnsafeMutableBufferPointer {
-                    conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!,
-                                        outputShape: outShape, scratch: s.baseAddress, pool: pool)
-                }
-            }
-        }}
+        let (reference, optimised, _) = run(variant, params, input: input, inShape: inShape, filter: filter,
+                                            filterShape: filterShape, bias: nil, outShape: outShape, pool: pool)
         #expect(optimised == reference)
         #expect(Set(reference).count > 1)
     }
@@ -241,7 +245,8 @@ import Kernels
     /// -31 to 8, biases up to the int32 extremes (wrapping sums, so the rescaled value covers
     /// the whole int32 range and both signs), and inputs at the zero point so the accumulator
     /// equals the bias exactly.
-    @Test func extremeRequantizationMatchesReference() {
+    @Test(arguments: hostVariants)
+    func extremeRequantizationMatchesReference(variant: InstructionSet) {
         var rng = SplitMix64(seed: 104)
         for trial in 0..<80 {
             let channels = Int.random(in: 1...37, using: &rng)
@@ -260,9 +265,10 @@ import Kernels
             let bias = (0..<channels).map { _ in
                 [Int32.min, .max, -1, 0, Int32.random(in: .min ... .max, using: &rng)][Int.random(in: 0...4, using: &rng)]
             }
-            let (reference, optimised, dwReference, dwOptimised) = runBoth(params, input: input, shape: inShape, bias: bias, rng: &rng)
-            #expect(optimised == reference, "trial \(trial)")
-            #expect(dwOptimised == dwReference, "trial \(trial)")
+            let (reference, optimised, dwReference, dwOptimised) = runBoth(variant, params, input: input, shape: inShape, bias: bias,
+                                                                           rng: &rng)
+            #expect(optimised == reference, "\(variant) trial \(trial)")
+            #expect(dwOptimised == dwReference, "\(variant) trial \(trial)")
         }
     }
 
@@ -274,8 +280,8 @@ import Kernels
     /// `rightShiftsOnly`, every shift from -31 to -1 (channel c shifts by -(c mod 31) - 1): the
     /// layers real models have, which the portable build requantises with a multiply in place
     /// of the per-lane shift.
-    @Test(arguments: [false, true])
-    func requantizationSweepMatchesReference(rightShiftsOnly: Bool) {
+    @Test(arguments: hostVariants, [false, true])
+    func requantizationSweepMatchesReference(variant: InstructionSet, rightShiftsOnly: Bool) {
         var rng = SplitMix64(seed: 106)
         let channels = 63
         let inShape = NHWC(batch: 1, height: 16, width: 16, channels: 1)
@@ -298,9 +304,9 @@ import Kernels
                 return Int32.random(in: -scale...scale, using: &rng) &+ (trial % 5 == 0 ? Int32.max : 0)
             }
             let filter = random(channels, &rng)
-            let (reference, optimised, _) = run(params, input: input, inShape: inShape, filter: filter, filterShape: filterShape,
-                                                bias: bias, outShape: outShape, pool: ThreadPool(threadCount: 1))
-            #expect(optimised == reference, "trial \(trial)")
+            let (reference, optimised, _) = run(variant, params, input: input, inShape: inShape, filter: filter,
+                                                filterShape: filterShape, bias: bias, outShape: outShape, pool: ThreadPool(threadCount: 1))
+            #expect(optimised == reference, "\(variant) trial \(trial)")
             if optimised != reference { break }
             unclamped += reference.count { $0 != -128 && $0 != 127 }
         }
@@ -311,9 +317,11 @@ import Kernels
     /// A negative multiplier (only a negative scale, which prepare refuses, gives one; Int32.min
     /// among them, whose doubling high multiply saturates) or a shift beyond 31 either way has no
     /// vector requantisation: both optimised layers decline it, leaving the reference kernel.
-    @Test(arguments: [QuantizedMultiplier(multiplier: .min, shift: 0), QuantizedMultiplier(multiplier: -(1 << 30), shift: -3),
-                      QuantizedMultiplier(multiplier: 1 << 30, shift: -32), QuantizedMultiplier(multiplier: 1 << 30, shift: 32)])
-    func unrepresentableRequantizationIsDeclined(_ m: QuantizedMultiplier) {
+    @Test(arguments: hostVariants, [QuantizedMultiplier(multiplier: .min, shift: 0), QuantizedMultiplier(multiplier: -(1 << 30), shift: -3),
+                                    QuantizedMultiplier(multiplier: 1 << 30, shift: -32), QuantizedMultiplier(multiplier: 1 << 30, shift: 32)])
+    func unrepresentableRequantizationIsDeclined(variant: InstructionSet, _ m: QuantizedMultiplier) {
+        let k = kernels(variant)
+        let shape = NHWC(batch: 1, height: 2, width: 3, channels: 2)
         var rng = SplitMix64(seed: 105)
         let (g, _, _) = ConvGeometry.make(padding: .same, inputHeight: 2, inputWidth: 3, filterHeight: 3, filterWidth: 3,
                                           strideHeight: 1, strideWidth: 1)!
@@ -321,67 +329,44 @@ import Kernels
         params.outputMultipliers = [QuantizedMultiplier(multiplier: 1 << 30, shift: -2), m]
         let filter = random(9 * 2 * 2, &rng)
         filter.withUnsafeBufferPointer { w in
-            #expect(PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: NHWC(batch: 2, height: 3, width: 3, channels: 2),
-                                       bias: nil, inputShape: NHWC(batch: 1, height: 2, width: 3, channels: 2),
-                                       outputShape: NHWC(batch: 1, height: 2, width: 3, channels: 2)) == nil)
-            #expect(PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, filter: w.baseAddress!,
-                                                filterShape: NHWC(batch: 1, height: 3, width: 3, channels: 2), bias: nil) == nil)
+            #expect(k.int8Conv2D(params, w.baseAddress!, NHWC(batch: 2, height: 3, width: 3, channels: 2), nil, shape, shape, 1) == nil)
+            #expect(k.int8DepthwiseConv2D(params, 1, w.baseAddress!, NHWC(batch: 1, height: 3, width: 3, channels: 2), nil,
+                                          shape, shape, 1) == nil)
         }
         params.outputMultipliers[1] = QuantizedMultiplier(multiplier: 1 << 30, shift: -31)
         filter.withUnsafeBufferPointer { w in
-            #expect(PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, filter: w.baseAddress!,
-                                                filterShape: NHWC(batch: 1, height: 3, width: 3, channels: 2), bias: nil) != nil)
+            #expect(k.int8DepthwiseConv2D(params, 1, w.baseAddress!, NHWC(batch: 1, height: 3, width: 3, channels: 2), nil,
+                                          shape, shape, 1) != nil)
         }
     }
 
     /// A same-size 3x3 CONV_2D and DEPTHWISE_CONV_2D over `shape` through the reference and the
     /// optimised kernels, with random filters.
-    private func runBoth(_ params: QuantizedConvParams, input: [Int8], shape: NHWC, bias: [Int32], rng: inout SplitMix64)
-        -> (reference: [Int8], optimised: [Int8], dwReference: [Int8], dwOptimised: [Int8]) {
+    private func runBoth(_ variant: InstructionSet, _ params: QuantizedConvParams, input: [Int8], shape: NHWC, bias: [Int32],
+                         rng: inout SplitMix64) -> (reference: [Int8], optimised: [Int8], dwReference: [Int8], dwOptimised: [Int8]) {
         let channels = shape.channels
         let filter = random(9 * channels * channels, &rng), dwFilter = random(9 * channels, &rng)
         let filterShape = NHWC(batch: channels, height: 3, width: 3, channels: channels)
         let dwShape = NHWC(batch: 1, height: 3, width: 3, channels: channels)
-        var reference = [Int8](repeating: 0, count: shape.elementCount), optimised = reference
-        var dwReference = reference, dwOptimised = reference
-        input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { bb in
-            filter.withUnsafeBufferPointer { w in
-                reference.withUnsafeMutableBufferPointer {
-                    quantizedConv2D(params, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!, filterShape: filterShape,
-                                    bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape)
-                }
-                let prepared = PreparedInt8Conv2D(params, filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress,
-                                                  inputShape: shape, outputShape: shape)!
-                var scratch = [Int8](repeating: 0, count: prepared.scratchCount(threadCount: 1))
-                scratch.withUnsafeMutableBufferPointer { s in
-                    optimised.withUnsafeMutableBufferPointer {
-                        conv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: shape, output: $0.baseAddress!,
-                                            outputShape: shape, scratch: s.baseAddress)
-                    }
-                }
+        let pool = ThreadPool(threadCount: 1)
+        let (reference, optimised, _) = run(variant, params, input: input, inShape: shape, filter: filter, filterShape: filterShape,
+                                            bias: bias, outShape: shape, pool: pool)
+        var dwReference = [Int8](repeating: 0, count: shape.elementCount)
+        input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { bb in dwFilter.withUnsafeBufferPointer { w in
+            dwReference.withUnsafeMutableBufferPointer {
+                quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                                         filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape)
             }
-            dwFilter.withUnsafeBufferPointer { w in
-                dwReference.withUnsafeMutableBufferPointer {
-                    quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
-                                             filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape)
-                }
-                let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: 1, filter: w.baseAddress!, filterShape: dwShape,
-                                                           bias: bb.baseAddress)!
-                var scratch = [Int8](repeating: 0, count: prepared.scratchCount(outputWidth: shape.width, threadCount: 1))
-                scratch.withUnsafeMutableBufferPointer { s in
-                    dwOptimised.withUnsafeMutableBufferPointer {
-                        depthwiseConv2DInt8Optimized(prepared, input: i.baseAddress!, inputShape: shape, output: $0.baseAddress!,
-                                                     outputShape: shape, scratch: s.baseAddress!)
-                    }
-                }
-            }
-        }}
+        }}}
+        let dwOptimised = optimizedDepthwise(variant, params, multiplier: 1, input: input, inShape: shape, filter: dwFilter,
+                                             filterShape: dwShape, bias: bias, outShape: shape, pool: pool)!
         return (reference, optimised, dwReference, dwOptimised)
     }
 
     /// The vectorised same-shape int8 ADD against the reference on random scales, zero points,
     /// activations and lengths (whole vectors and scalar tails).
-    @Test func addMatchesReference() {
+    @Test(arguments: hostVariants)
+    func addMatchesReference(variant: InstructionSet) {
         var rng = SplitMix64(seed: 103)
         var compared = 0
         for trial in 0..<120 {
@@ -401,17 +386,17 @@ import Kernels
                                  outputShape: [count])
                 }
                 optimised.withUnsafeMutableBufferPointer {
-                    quantizedAddInt8Optimized(params, x.baseAddress!, y.baseAddress!, output: $0.baseAddress!, count: count)
+                    kernels(variant).int8Add(params, x.baseAddress!, y.baseAddress!, $0.baseAddress!, count, ThreadPool(threadCount: 1))
                 }
             }}
-            #expect(optimised == reference, "trial \(trial)")
+            #expect(optimised == reference, "\(variant) trial \(trial)")
             compared += 1
         }
         #expect(compared > 60)
     }
 
-    @Test(arguments: [1, 3])
-    func fullyConnectedMatchesReference(threads: Int) {
+    @Test(arguments: hostVariants, [1, 3])
+    func fullyConnectedMatchesReference(variant: InstructionSet, threads: Int) {
         let pool = ThreadPool(threadCount: threads)
         var rng = SplitMix64(seed: 102)
         for trial in 0..<80 {
@@ -430,18 +415,17 @@ import Kernels
                     quantizedFullyConnected(params, input: i.baseAddress!, batches: batches, inputDepth: depth, filter: f.baseAddress!,
                                             outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!)
                 }
-                let prepared = PreparedInt8FullyConnected(params, filter: f.baseAddress!, inputDepth: depth, outputDepth: units, bias: bb.baseAddress)
+                let kernel = kernels(variant).int8FullyConnected(params, f.baseAddress!, batches, depth, units, bb.baseAddress)
                 optimised.withUnsafeMutableBufferPointer {
-                    fullyConnectedInt8Optimized(prepared, input: i.baseAddress!, batches: batches, filter: f.baseAddress!, output: $0.baseAddress!,
-                                                pool: pool)
+                    kernel.run(input: i.baseAddress!, output: $0.baseAddress!, scratch: nil, pool: pool)
                 }
             }}}
-            #expect(optimised == reference, "trial \(trial)")
+            #expect(optimised == reference, "\(variant) trial \(trial)")
         }
     }
 
-    @Test(arguments: Conv2DQuantizedTests.cases.filter { $0.inputs[0]!.dtype == "int8" })
-    func optimisedConv2DMatchesLiteRT(_ f: QuantizedOpFixture) {
+    @Test(arguments: hostVariants, Conv2DQuantizedTests.cases.filter { $0.inputs[0]!.dtype == "int8" })
+    func optimisedConv2DMatchesLiteRT(variant: InstructionSet, _ f: QuantizedOpFixture) {
         let input = f.inputs[0]!, filter = f.inputs[1]!, output = f.outputs[0]
         let geometry = f.convolutionGeometry
         let params = QuantizedConvParams.make(geometry: geometry, input: input.quantization, filterScales: filter.scales.map(Float.init),
@@ -450,15 +434,14 @@ import Kernels
         let bias = f.inputs[2]?.values(Int32.self)
         let actual = runBinary(Int8.self, input, filter, outputCount: output.count) { i, w, o in
             withOptionalPointer(bias) { b in
-                let prepared = PreparedInt8Conv2D(params, filter: w, filterShape: filter.nhwc, bias: b,
-                                                  inputShape: input.nhwc, outputShape: output.nhwc)!
-                var scratch = [Int8](repeating: 0, count: max(prepared.scratchCount(threadCount: 1), 1))
+                let kernel = kernels(variant).int8Conv2D(params, w, filter.nhwc, b, input.nhwc, output.nhwc, 1)!
+                var scratch = [Int8](repeating: 0, count: max(kernel.scratchBytes, 1))
                 scratch.withUnsafeMutableBufferPointer { s in
-                    conv2DInt8Optimized(prepared, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc, scratch: s.baseAddress)
+                    kernel.run(input: i, output: o, scratch: s.baseAddress, pool: ThreadPool(threadCount: 1))
                 }
             }
         }
         let diff = UnitDifference(actual, output.values(Int64.self))
-        #expect(diff.isExact, "\(f): \(diff)")
+        #expect(diff.isExact, "\(variant) \(f): \(diff)")
     }
 }

@@ -50,8 +50,8 @@ struct DepthwiseCase {
 
     /// The fast path against the reference on the shapes real models use (3x3 and 5x5, strides
     /// 1 and 2) and on random ones, with 1 to 3 threads.
-    @Test(arguments: 0..<40)
-    func optimizedMatchesReference(seed: Int) {
+    @Test(arguments: hostVariants, 0..<40)
+    func optimizedMatchesReference(variant: InstructionSet, seed: Int) {
         var rng = SplitMix64(seed: UInt64(3000 + seed))
         let c: DepthwiseCase
         switch seed % 4 {
@@ -70,22 +70,22 @@ struct DepthwiseCase {
         // Odd seeds give the kernel scratch for a zero-bordered input copy (when it asks for
         // any); even seeds take the per-pixel border path.
         let pool = ThreadPool(threadCount: 1 + seed % 3)
-        let scratchCount = DepthwiseConv2D.scratchFloatCount(params: c.params, inputShape: c.input, filterShape: c.filter,
-                                                              outputShape: c.output, threadCount: pool.threadCount)
+        let kernel = kernels(variant).floatDepthwiseConv2D(c.params, c.input, c.filter, c.output, pool.threadCount)
+        let scratchCount = kernel.scratchFloatCount
         let scratch = TestBuffer(repeating: Float.nan, count: seed % 2 == 1 ? scratchCount : 0)
         withExtendedLifetime((inB, fB, bB, scratch)) {
-            DepthwiseConv2D.optimized(params: c.params, input: inB.constant, inputShape: c.input, filter: fB.constant,
-                                      filterShape: c.filter, bias: bB?.constant, output: got.pointer, outputShape: c.output,
-                                      scratch: scratchCount > 0 && seed % 2 == 1 ? scratch.pointer : nil, pool: pool)
+            kernel.run(input: inB.constant, filter: fB.constant, bias: bB?.constant, output: got.pointer,
+                       scratch: scratchCount > 0 && seed % 2 == 1 ? scratch.pointer : nil, pool: pool)
         }
-        #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(c.filter.height * c.filter.width))
+        #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(c.filter.height * c.filter.width), "\(variant)")
     }
 
     /// Layers with the channel counts of real models (several 16-lane groups, then 8 and 4),
     /// wide enough for long interior spans, at strides 1 and 2, with and without a clamp; at
     /// stride 1 also through the zero-bordered copies, two threads each copying its own rows.
-    @Test(arguments: [(48, 1, true), (48, 2, false), (60, 1, false), (60, 2, true), (16, 1, true), (36, 2, true)])
-    func optimizedMatchesReferenceOnWideLayers(channels: Int, stride: Int, clamps: Bool) {
+    @Test(arguments: hostVariants, [(48, 1, true), (48, 2, false), (60, 1, false), (60, 2, true), (16, 1, true), (36, 2, true)])
+    func optimizedMatchesReferenceOnWideLayers(variant: InstructionSet, layer: (channels: Int, stride: Int, clamps: Bool)) {
+        let (channels, stride, clamps) = layer
         var rng = SplitMix64(seed: UInt64(4000 + channels * 10 + stride))
         let input = NHWC(batch: 1, height: 17, width: 23, channels: channels)
         let filter = NHWC(batch: 1, height: 3, width: 3, channels: channels)
@@ -100,18 +100,17 @@ struct DepthwiseCase {
         DepthwiseConv2D.reference(params: params, input: inB.constant, inputShape: input, filter: fB.constant,
                                   filterShape: filter, bias: bB.constant, output: want.pointer, outputShape: output)
         let pool = ThreadPool(threadCount: 2)
-        let scratchCount = DepthwiseConv2D.scratchFloatCount(params: params, inputShape: input, filterShape: filter,
-                                                              outputShape: output, threadCount: pool.threadCount)
+        let kernel = kernels(variant).floatDepthwiseConv2D(params, input, filter, output, pool.threadCount)
+        let scratchCount = kernel.scratchFloatCount
         #expect((scratchCount > 0) == (stride == 1))
         let scratch = TestBuffer(repeating: Float.nan, count: scratchCount)
         for useScratch in scratchCount > 0 ? [false, true] : [false] {
             let got = TestBuffer(repeating: Float.nan, count: output.elementCount)
             withExtendedLifetime((inB, fB, bB, scratch)) {
-                DepthwiseConv2D.optimized(params: params, input: inB.constant, inputShape: input, filter: fB.constant,
-                                          filterShape: filter, bias: bB.constant, output: got.pointer, outputShape: output,
-                                          scratch: useScratch ? scratch.pointer : nil, pool: pool)
+                kernel.run(input: inB.constant, filter: fB.constant, bias: bB.constant, output: got.pointer,
+                           scratch: useScratch ? scratch.pointer : nil, pool: pool)
             }
-            #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(9), "scratch: \(useScratch)")
+            #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(9), "\(variant) scratch: \(useScratch)")
         }
     }
 }

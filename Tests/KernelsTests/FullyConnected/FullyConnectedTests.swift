@@ -14,8 +14,8 @@ import Kernels
         #expect(out.array == expected)
     }
 
-    @Test(arguments: 0..<30)
-    func optimizedMatchesReference(seed: Int) {
+    @Test(arguments: hostVariants, 0..<30)
+    func optimizedMatchesReference(variant: InstructionSet, seed: Int) {
         var rng = SplitMix64(seed: UInt64(4000 + seed))
         // Every third case spans several GEMM depth blocks (256) with a partial last block.
         let batch = [1, 1, 2, 5, 7, 13][seed % 6], depth = seed % 3 == 0 ? rng.int(257...700) : rng.int(0...70)
@@ -26,9 +26,8 @@ import Kernels
         let want = TestBuffer(repeating: Float.nan, count: batch * outputs), got = TestBuffer(repeating: Float.nan, count: batch * outputs)
         FullyConnected.reference(params: params, input: input.constant, batch: batch, inputDepth: depth, weights: w.constant,
                                  outputDepth: outputs, bias: bias?.constant, output: want.pointer)
-        let packed = FullyConnected.packWeights(w.constant, outputDepth: outputs, inputDepth: depth)
-        FullyConnected.optimized(params: params, input: input.constant, batch: batch, weights: packed, bias: bias?.constant,
-                                 output: got.pointer, pool: ThreadPool(threadCount: 1 + seed % 4))
-        #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(depth))
+        let kernel = kernels(variant).floatFullyConnected(params, w.constant, batch, depth, outputs)
+        kernel.run(input: input.constant, bias: bias?.constant, output: got.pointer, pool: ThreadPool(threadCount: 1 + seed % 4))
+        #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(depth), "\(variant)")
     }
 }

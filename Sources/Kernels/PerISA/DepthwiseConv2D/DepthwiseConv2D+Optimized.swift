@@ -1,3 +1,6 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 extension DepthwiseConv2D {
     /// The optimised DEPTHWISE_CONV_2D for depth multiplier 1 (what MobileNets and the MediaPipe
     /// models use, any filter size, stride and dilation), reading input and filter in their
@@ -10,7 +13,7 @@ extension DepthwiseConv2D {
     ///   floats for `pool`'s thread count; with them, a padded 3x3 or 5x5 layer of stride 1 first
     ///   copies its input into a zero-bordered image so that every output pixel takes the
     ///   interior path. Nil (or a count of 0) runs the border pixels one at a time instead.
-    public static func optimized(params: DepthwiseConv2DParams,
+    static func optimized(params: DepthwiseConv2DParams,
                                  input: UnsafePointer<Float>, inputShape: NHWC,
                                  filter: UnsafePointer<Float>, filterShape: NHWC,
                                  bias: UnsafePointer<Float>?,
@@ -51,7 +54,7 @@ extension DepthwiseConv2D {
     /// uses, with a pool of `threadCount` threads, for their zero-bordered copies of the input;
     /// 0 when the layer is not a 3x3 or 5x5, undilated, stride-1, multiplier-1 layer or has too
     /// few border pixels to be worth it.
-    public static func scratchFloatCount(params: DepthwiseConv2DParams, inputShape: NHWC, filterShape: NHWC,
+    static func scratchFloatCount(params: DepthwiseConv2DParams, inputShape: NHWC, filterShape: NHWC,
                                          outputShape: NHWC, threadCount: Int) -> Int {
         let image = PaddedInput(params: params, inputShape: inputShape, filterShape: filterShape, outputShape: outputShape)
         return (image?.floatCount ?? 0) * Swift.max(1, threadCount)

@@ -1,3 +1,6 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// Single-precision matrix product `C[m][n] = act(A[m][k] * W[n][k]^T + bias[n])` against weights
 /// packed by ``PackedGEMMWeights``, the engine behind the optimised CONV_2D and FULLY_CONNECTED.
 ///
@@ -11,9 +14,9 @@
 /// Swift does not contract `a + b * c` into a fused multiply-add, so the AVX-512 tile calls
 /// `addProduct` (one `vfmadd` per vector there); the portable tile keeps `a + b * c`, because
 /// without an FMA target `addProduct` becomes a C library `fmaf` call per lane.
-public enum GEMM {
+enum GEMM {
     /// Output columns per packed panel (one ``Vector``).
-    public static let panelWidth = Vector.scalarCount
+    static let panelWidth = Vector.scalarCount
 
     /// Computes rows `rows` and panels `panels` of the product.
     ///
@@ -27,7 +30,7 @@ public enum GEMM {
     ///   - residual: a matrix added to every result before the clamp (a residual ADD folded
     ///     into the convolution before it), its row `i` for row `i` of `C`; or nil.
     ///   - c: the output; row `i` starts at `c + i * ldc`.
-    public static func multiply(a: UnsafePointer<Float>, lda: Int, rows: Range<Int>,
+    static func multiply(a: UnsafePointer<Float>, lda: Int, rows: Range<Int>,
                                 weights: PackedGEMMWeights, panels: Range<Int>,
                                 bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
                                 residual: GEMMResidual? = nil,

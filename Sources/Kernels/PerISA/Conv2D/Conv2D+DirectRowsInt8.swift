@@ -1,3 +1,6 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// The small-channel form of an optimised int8 CONV_2D (at most 8 input channels, no
 /// dilation: a network's first layer on RGB pixels), where im2col gathered a handful of values
 /// per window row and cost more than the multiply-adds it fed.

@@ -1,3 +1,6 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 // The portable int8 micro-kernel: 6 rows x 8 channels in SIMD8<Int32> accumulators, which fit
 // the 16 registers of SSE2 (two xmm per vector) and AVX2, like the float GEMM's portable tile.
 #if !TFLITE_AVX512

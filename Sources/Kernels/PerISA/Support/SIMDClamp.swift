@@ -1,3 +1,6 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// Lane-wise clamp of a float vector. Written as a plain lane loop over `Swift.min`/`Swift.max`,
 /// which LLVM turns into vector min/max instructions; the standard library's generic
 /// `pointwiseMin` / `pointwiseMax` and masked `replacing(with:where:)` both measured two to

@@ -1,19 +1,22 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// A constant weight matrix `W[n][k]` (row-major, one row per output column of the product)
 /// repacked once, at prepare, into the panel layout the GEMM micro-kernel streams through.
 ///
 /// Panels hold ``GEMM/panelWidth`` output columns each: for every depth index `k` the panel
 /// stores the weights of its columns side by side, so the micro-kernel reads one contiguous
 /// vector per `k`. The last panel is padded with zeros.
-public struct PackedGEMMWeights: Sendable {
+struct PackedGEMMWeights: Sendable {
     /// Number of output columns (rows of the original weight matrix).
-    public let outputCount: Int
+    let outputCount: Int
     /// Length of each dot product (columns of the original weight matrix).
-    public let depth: Int
+    let depth: Int
     /// The packed panels, `panelCount * depth * panelWidth` floats.
     @usableFromInline let panels: [Float]
 
     /// Packs `weights`, a row-major `[outputCount, depth]` matrix.
-    public init(weights: UnsafePointer<Float>, outputCount: Int, depth: Int) {
+    init(weights: UnsafePointer<Float>, outputCount: Int, depth: Int) {
         self.outputCount = outputCount
         self.depth = depth
         let width = GEMM.panelWidth
@@ -32,5 +35,5 @@ public struct PackedGEMMWeights: Sendable {
     }
 
     /// The number of ``GEMM/panelWidth``-column panels.
-    public var panelCount: Int { (outputCount + GEMM.panelWidth - 1) / GEMM.panelWidth }
+    var panelCount: Int { (outputCount + GEMM.panelWidth - 1) / GEMM.panelWidth }
 }

@@ -1,3 +1,6 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 extension Conv2D {
     /// Whether ``directRows(params:input:inputShape:weights:bias:output:outputShape:scratch:pool:)``
     /// handles the node: an undilated convolution over at most 8 input channels (a network's

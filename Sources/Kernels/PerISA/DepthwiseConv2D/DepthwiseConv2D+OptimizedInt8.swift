@@ -1,13 +1,16 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// An int8 DEPTHWISE_CONV_2D prepared for the optimised path (depth multiplier 1, symmetric
 /// constant weights): the filter widened to int16 and packed as pairs of neighbouring taps
 /// in groups of ``int8LaneCount`` channels, the input zero-point correction folded into the
 /// bias (`bias + inputOffset * sum(taps)`), and the requantisation constants laid out for
 /// vectors. Built once at prepare; results equal `quantizedDepthwiseConv2D` exactly.
-public struct PreparedInt8DepthwiseConv2D: Sendable {
+struct PreparedInt8DepthwiseConv2D: Sendable {
     /// The reference parameters (geometry, rescale, clamp).
-    public let params: QuantizedConvParams
+    let params: QuantizedConvParams
     /// The filter's NHWC extents (`[1, height, width, channels]`).
-    public let filterShape: NHWC
+    let filterShape: NHWC
     /// The filter as int16 tap pairs, `[group][filter row][pair][lane][2]`: pair `q` of a row
     /// holds taps `2q` and `2q + 1` of each channel side by side, the second zero past an
     /// odd row's end; the last group's missing channels are zero.
@@ -47,14 +50,14 @@ public struct PreparedInt8DepthwiseConv2D: Sendable {
 
     /// Bytes (int8 elements) of scratch space `depthwiseConv2DInt8Optimized` needs for an
     /// output `outputWidth` pixels wide when run on `threadCount` threads.
-    public func scratchCount(outputWidth: Int, threadCount: Int) -> Int {
+    func scratchCount(outputWidth: Int, threadCount: Int) -> Int {
         max(1, threadCount) * threadScratchBytes(outputWidth: outputWidth) + 64
     }
 
     /// Prepares a layer; nil when the optimised path does not apply: a depth multiplier other
     /// than 1, asymmetric weights, or a rescale without a vector form (a negative multiplier,
     /// see ``Int8Requantization``).
-    public init?(_ params: QuantizedConvParams, depthMultiplier: Int, filter: UnsafePointer<Int8>, filterShape: NHWC,
+    init?(_ params: QuantizedConvParams, depthMultiplier: Int, filter: UnsafePointer<Int8>, filterShape: NHWC,
                  bias: UnsafePointer<Int32>?) {
         let channels = filterShape.channels, (kh, kw) = (filterShape.height, filterShape.width)
         guard depthMultiplier == 1, params.filterOffset == 0, params.outputMultipliers.count == channels else { return nil }
@@ -94,7 +97,7 @@ public struct PreparedInt8DepthwiseConv2D: Sendable {
 /// Output rows are split across `pool`'s threads (nil: the calling thread).
 ///
 /// - Parameter scratch: `prepared.scratchCount(outputWidth:threadCount:)` bytes.
-public func depthwiseConv2DInt8Optimized(
+func depthwiseConv2DInt8Optimized(
     _ prepared: PreparedInt8DepthwiseConv2D,
     input: UnsafePointer<Int8>, inputShape: NHWC,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC,

@@ -1,13 +1,16 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// Weights of one CONV_2D node packed for ``Conv2D/optimized(params:input:inputShape:weights:bias:output:outputShape:scratch:pool:)``,
 /// built once at prepare and owned by the runtime.
-public struct PackedConv2DWeights: Sendable {
+struct PackedConv2DWeights: Sendable {
     /// The original filter shape, `[outputChannels, filterHeight, filterWidth, inputChannels]`.
-    public let filterShape: NHWC
+    let filterShape: NHWC
     /// The filter as a `[outputChannels, filterHeight * filterWidth * inputChannels]` GEMM operand.
-    public let gemm: PackedGEMMWeights
+    let gemm: PackedGEMMWeights
 
     /// Packs a CONV_2D filter laid out `[outputChannels, filterHeight, filterWidth, inputChannels]`.
-    public init(filter: UnsafePointer<Float>, filterShape: NHWC) {
+    init(filter: UnsafePointer<Float>, filterShape: NHWC) {
         self.filterShape = filterShape
         self.gemm = PackedGEMMWeights(weights: filter, outputCount: filterShape.batch,
                                       depth: filterShape.height * filterShape.width * filterShape.channels)
@@ -16,13 +19,13 @@ public struct PackedConv2DWeights: Sendable {
 
 extension Conv2D {
     /// Whether the optimised path handles this node: it does not implement grouped convolution.
-    public static func supportsOptimized(inputShape: NHWC, filterShape: NHWC) -> Bool {
+    static func supportsOptimized(inputShape: NHWC, filterShape: NHWC) -> Bool {
         inputShape.channels == filterShape.channels
     }
 
     /// Whether the node is a 1x1, stride-1 convolution, run as a plain GEMM straight on the
     /// input with no scratch.
-    public static func isPointwise(params: Conv2DParams, filterShape: NHWC) -> Bool {
+    static func isPointwise(params: Conv2DParams, filterShape: NHWC) -> Bool {
         filterShape.height == 1 && filterShape.width == 1
             && params.geometry.strideHeight == 1 && params.geometry.strideWidth == 1
             && params.geometry.paddingHeight.before == 0 && params.geometry.paddingWidth.before == 0
@@ -37,7 +40,7 @@ extension Conv2D {
 
     /// The number of floats of scratch memory ``optimized(params:input:inputShape:weights:bias:output:outputShape:scratch:pool:)``
     /// needs for this node on a pool of `threadCount` threads (0 for pointwise convolutions).
-    public static func scratchFloatCount(params: Conv2DParams, filterShape: NHWC, threadCount: Int) -> Int {
+    static func scratchFloatCount(params: Conv2DParams, filterShape: NHWC, threadCount: Int) -> Int {
         if isPointwise(params: params, filterShape: filterShape) { return 0 }
         let depth = filterShape.height * filterShape.width * filterShape.channels
         return Swift.max(1, threadCount) * im2colRows(depth: depth) * depth
@@ -55,7 +58,7 @@ extension Conv2D {
     ///   - weights: the packed filter (``supportsOptimized(inputShape:filterShape:)`` must hold).
     ///   - residual: the skip connection of a residual ADD folded into the convolution, added
     ///     before the activation: one row per output pixel (see ``GEMMResidual``); or nil.
-    public static func optimized(params: Conv2DParams,
+    static func optimized(params: Conv2DParams,
                                  input: UnsafePointer<Float>, inputShape: NHWC,
                                  weights: PackedConv2DWeights, bias: UnsafePointer<Float>?,
                                  residual: GEMMResidual? = nil,

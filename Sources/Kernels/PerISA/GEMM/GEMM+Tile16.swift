@@ -1,12 +1,15 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 // The AVX-512 micro-kernels, compiled with -DTFLITE_AVX512: tiles of 8 rows by one or two
 // 16-float panels in SIMD16<Float> accumulators (see GEMM), stored a named row at a time
 // (`GEMM.storeRow`).
 #if TFLITE_AVX512
 extension GEMM {
     /// The accumulator vector: 16 floats, one zmm register.
-    public typealias Vector = SIMD16<Float>
+    typealias Vector = SIMD16<Float>
     /// Rows of `A` per micro-kernel tile.
-    public static let rowTile = 8
+    static let rowTile = 8
     /// Rows per call of the micro-kernels: any number, since they walk their rows a tile at a
     /// time themselves. One call per tile cost a shallow layer (8 input channels) about as
     /// much as its multiply-adds.

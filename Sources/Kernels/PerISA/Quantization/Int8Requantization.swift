@@ -1,3 +1,6 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// Per-channel requantisation of the optimised int8 kernels, a vector of ``int8LaneCount``
 /// channels at a time and bit-exact with the scalar `QuantizedMultiplier.apply` (TFLite's
 /// double-rounding `MultiplyByQuantizedMultiplier`) followed by the offset and clamp.

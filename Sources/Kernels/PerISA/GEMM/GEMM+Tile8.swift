@@ -1,10 +1,13 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 // The portable micro-kernel: 6 x 8 in SIMD8<Float> accumulators (see GEMM).
 #if !TFLITE_AVX512
 extension GEMM {
     /// The accumulator vector: 8 floats, two xmm registers on SSE2, one ymm on AVX2.
-    public typealias Vector = SIMD8<Float>
+    typealias Vector = SIMD8<Float>
     /// Rows of `A` per micro-kernel tile.
-    public static let rowTile = 6
+    static let rowTile = 6
     /// Rows per call of the micro-kernels: one tile (they are inlined into the blocking loops).
     static let rowsPerCall = rowTile
 

@@ -1,3 +1,6 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 // The vector width of the optimised int8 kernels, chosen per instruction set at build time like
 // the float GEMM tile: 16 lanes (one zmm register of int32) with -DTFLITE_AVX512,
 // 8 lanes otherwise (two xmm registers on SSE2, one ymm on AVX2).

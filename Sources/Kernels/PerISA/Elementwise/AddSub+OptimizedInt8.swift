@@ -1,8 +1,11 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// Optimised int8 ADD of two tensors of the same shape (no broadcasting): `int8LaneCount`
 /// elements at a time with the lane forms of the fixed-point steps (`rescaled` of each input,
 /// the sum, `output`), bit-exact with `quantizedAdd`. The last partial vector takes the
 /// scalar formula. Large tensors are split across `pool`.
-public func quantizedAddInt8Optimized(_ params: QuantizedAddParams, _ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>,
+func quantizedAddInt8Optimized(_ params: QuantizedAddParams, _ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>,
                                       output: UnsafeMutablePointer<Int8>, count: Int, pool: ThreadPool? = nil) {
     let lanes = int8LaneCount
     // Every multiplier here is below one, so each rescale is a doubling high multiply followed

@@ -1,24 +1,27 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// Int8 weights packed for ``Int8GEMM``: output channels in blocks of ``int8LaneCount``, and
 /// the depth in pairs. For each pair `(k, k + 1)` a block stores, channel by channel, the two
 /// weights side by side as int16 (`[pair][lane][2]`), so one vector load gives what a
 /// pair-product instruction (`pmaddwd`, `vpdpwssd`) multiplies with a broadcast pair of input
 /// values. An odd depth is padded with a zero weight; the last block with zero channels.
 /// Packed once at prepare.
-public struct Int8PackedWeights: Sendable {
+struct Int8PackedWeights: Sendable {
     /// The length of one weight row (the dot-product depth).
-    public let depth: Int
+    let depth: Int
     /// Output channels.
-    public let channels: Int
+    let channels: Int
     /// `blockCount * pairCount * int8LaneCount * 2` packed weights.
     let values: [Int16]
 
     /// Depth pairs: `depth` rounded up to even, halved.
-    public var pairCount: Int { (depth + 1) / 2 }
+    var pairCount: Int { (depth + 1) / 2 }
     /// Blocks of ``int8LaneCount`` output channels, the last possibly partial.
-    public var blockCount: Int { (channels + int8LaneCount - 1) / int8LaneCount }
+    var blockCount: Int { (channels + int8LaneCount - 1) / int8LaneCount }
 
     /// Packs `channels` weight rows of `depth` values each (`rows[c * depth + k]`).
-    public init(rows: UnsafePointer<Int8>, channels: Int, depth: Int) {
+    init(rows: UnsafePointer<Int8>, channels: Int, depth: Int) {
         self.depth = depth
         self.channels = channels
         let width = int8LaneCount, pairs = (depth + 1) / 2

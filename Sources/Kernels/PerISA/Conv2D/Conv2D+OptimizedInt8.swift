@@ -1,12 +1,15 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// An int8 CONV_2D prepared for the optimised path: the filter widened to int16 and packed
 /// in depth pairs for ``Int8GEMM``, and the input zero-point correction folded into a per-channel bias
 /// (`bias + inputOffset * sum(filter row)`), so the inner loop is a plain product of raw int8
 /// values. Built once at prepare; results equal `quantizedConv2D` exactly.
-public struct PreparedInt8Conv2D: Sendable {
+struct PreparedInt8Conv2D: Sendable {
     /// The reference parameters (geometry, rescale, clamp).
-    public let params: QuantizedConvParams
+    let params: QuantizedConvParams
     /// The filter's NHWC extents.
-    public let filterShape: NHWC
+    let filterShape: NHWC
     /// The filter, packed in blocks of output channels.
     let weights: Int8PackedWeights
     /// Bias, multipliers and clamp laid out per block of channels.
@@ -15,10 +18,10 @@ public struct PreparedInt8Conv2D: Sendable {
     let direct: Int8DirectRowsLayout?
     /// Whether the layer reads its windows in place (see ``Int8DirectRowsLayout``) instead of
     /// gathering them (im2col).
-    public var readsWindowsInPlace: Bool { direct != nil }
+    var readsWindowsInPlace: Bool { direct != nil }
 
     /// The length of one filter row (`kernelHeight * kernelWidth * inputChannels`).
-    public var depth: Int { filterShape.height * filterShape.width * filterShape.channels }
+    var depth: Int { filterShape.height * filterShape.width * filterShape.channels }
 
     /// The int16 values of one input row as gathered: `depth` rounded up to even (pairs).
     var gatheredStride: Int { weights.pairCount * 2 }
@@ -38,7 +41,7 @@ public struct PreparedInt8Conv2D: Sendable {
 
     /// Bytes (int8 elements) of scratch space `conv2DInt8Optimized` needs when run on
     /// `threadCount` threads.
-    public func scratchCount(threadCount: Int) -> Int {
+    func scratchCount(threadCount: Int) -> Int {
         if let direct {
             return (direct.imageCount * 2 + 63) / 64 * 64 + max(1, threadCount) * Int8DirectRowsLayout.sumsBytes + 64
         }
@@ -55,7 +58,7 @@ public struct PreparedInt8Conv2D: Sendable {
     /// Requires symmetric weights (`filterOffset == 0`) and no grouping (`filterShape.channels`
     /// equal to the input's channels). Nil when a rescale has no vector form (a negative
     /// multiplier, see ``Int8Requantization``).
-    public init?(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?,
+    init?(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?,
                  inputShape: NHWC, outputShape: NHWC) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
         let depth = filterShape.height * filterShape.width * filterShape.channels
@@ -84,7 +87,7 @@ public struct PreparedInt8Conv2D: Sendable {
 /// - Parameters:
 ///   - scratch: `prepared.scratchCount(threadCount: pool.threadCount)` bytes of working space.
 ///   - pool: the threads to run on; nil runs on the calling thread only.
-public func conv2DInt8Optimized(
+func conv2DInt8Optimized(
     _ prepared: PreparedInt8Conv2D,
     input: UnsafePointer<Int8>, inputShape: NHWC,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC,

@@ -1,3 +1,6 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// `sum a[i] * b[i]` of two int8 vectors with int32 accumulation, one pair-product vector
 /// (``int8PairLaneCount`` values) at a time: both sides widened to int16, then each int32 lane
 /// takes two adjacent products (`pmaddwd` on SSE2, `vpmaddwd` or `vpdpwssd` with AVX-512).

@@ -1,19 +1,22 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// An int8 FULLY_CONNECTED prepared for the optimised path: the input zero-point correction
 /// folded into the bias (`bias + inputOffset * sum(weights row)`), so each output is one int8
 /// dot product plus the shared requantisation. Built once at prepare (the weights stay where
 /// they are); results equal `quantizedFullyConnected` exactly.
-public struct PreparedInt8FullyConnected: Sendable {
+struct PreparedInt8FullyConnected: Sendable {
     /// The reference parameters.
-    public let params: QuantizedFullyConnectedParams
+    let params: QuantizedFullyConnectedParams
     /// Elements per input row.
-    public let inputDepth: Int
+    let inputDepth: Int
     /// Output channels.
-    public let outputDepth: Int
+    let outputDepth: Int
     /// Bias with the input offset folded in.
     let foldedBias: [Int32]
 
     /// Folds the bias. Requires symmetric weights (`filterOffset == 0`).
-    public init(_ params: QuantizedFullyConnectedParams, filter: UnsafePointer<Int8>, inputDepth: Int, outputDepth: Int,
+    init(_ params: QuantizedFullyConnectedParams, filter: UnsafePointer<Int8>, inputDepth: Int, outputDepth: Int,
                 bias: UnsafePointer<Int32>?) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
         self.params = params
@@ -30,7 +33,7 @@ public struct PreparedInt8FullyConnected: Sendable {
 /// Optimised int8 FULLY_CONNECTED: four output channels per pass over each input row, int32
 /// SIMD accumulation, then the shared requantisation. Output channels are split across
 /// `pool`'s threads in groups of four (nil: the calling thread).
-public func fullyConnectedInt8Optimized(_ prepared: PreparedInt8FullyConnected, input: UnsafePointer<Int8>, batches: Int,
+func fullyConnectedInt8Optimized(_ prepared: PreparedInt8FullyConnected, input: UnsafePointer<Int8>, batches: Int,
                                         filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>,
                                         pool: ThreadPool? = nil) {
     let groups = (prepared.outputDepth + 3) / 4

@@ -1,0 +1,63 @@
+import Kernels
+#if canImport(KernelsAVX2)
+import KernelsAVX2
+#endif
+#if canImport(KernelsAVX512)
+import KernelsAVX512
+#endif
+#if canImport(KernelsAVX512VNNI)
+import KernelsAVX512VNNI
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Picks the variant of the optimised kernels for this CPU: the only place that names the
+/// variant modules, and the check that keeps code compiled for a wider instruction set from
+/// running on a CPU without it.
+public enum KernelSelection {
+    /// Every variant compiled into this build, lowest first (the baseline alone off x86-64).
+    public static let compiled: [OptimizedKernels] = {
+        var all = [OptimizedKernels.baseline]
+        #if canImport(KernelsAVX2)
+        all.append(KernelsAVX2.optimizedKernels)
+        #endif
+        #if canImport(KernelsAVX512)
+        all.append(KernelsAVX512.optimizedKernels)
+        #endif
+        #if canImport(KernelsAVX512VNNI)
+        all.append(KernelsAVX512VNNI.optimizedKernels)
+        #endif
+        return all
+    }()
+
+    /// The compiled variants this CPU can run, lowest first.
+    public static let supported: [OptimizedKernels] = {
+        let cpu = CPUFeatures.detected
+        return compiled.filter { $0.instructionSet.requiredFeatures.allSatisfy(cpu.contains) }
+    }()
+
+    /// The widest variant this CPU runs, lowered to the one named by the `TFLITE_ISA`
+    /// environment variable when that is set (`baseline`, `avx2`, `avx512`, `avx512vnni`).
+    /// A request above what the CPU has, or one this build lacks, gets the widest supported
+    /// variant below it: the variable can lower the choice, never raise it.
+    public static let best: OptimizedKernels = {
+        guard let requested = requestedInstructionSet() else { return supported.last! }
+        return supported.last { $0.instructionSet <= requested } ?? supported[0]
+    }()
+
+    /// The widest supported variant at or below `instructionSet`.
+    public static func kernels(atMost instructionSet: InstructionSet) -> OptimizedKernels {
+        supported.last { $0.instructionSet <= instructionSet } ?? supported[0]
+    }
+
+    /// The instruction set `TFLITE_ISA` names, or nil when it is unset or names none.
+    public static func requestedInstructionSet() -> InstructionSet? {
+        guard let value = getenv("TFLITE_ISA") else { return nil }
+        return InstructionSet(name: String(cString: value))
+    }
+}

@@ -1,0 +1,69 @@
+/// The optimised kernels of one instruction-set variant: the one place that says which
+/// compiled copy of the convolution, fully-connected and int8 elementwise kernels a node runs.
+///
+/// Every variant fills the same slots from the same source (`Sources/Kernels/PerISA`), so they
+/// differ only in the vector width, micro-kernel tile and instructions their `-target-cpu`
+/// allows. The runtime takes one value per interpreter from `KernelSelection` and prepares each
+/// node through it; a prepared kernel keeps its weights packed for that variant and must run
+/// with nothing else. Slots return nil where the optimised path does not apply (the runtime then
+/// runs the reference kernel).
+public struct OptimizedKernels: Sendable {
+    /// The instruction set this variant was compiled for.
+    public let instructionSet: InstructionSet
+    /// The float GEMM micro-kernel: rows x columns per tile.
+    public let floatGEMMTile: (rows: Int, columns: Int)
+    /// The int8 GEMM micro-kernel: rows x channels per tile.
+    public let int8GEMMTile: (rows: Int, columns: Int)
+
+    /// Float CONV_2D (not grouped) with constant weights: packs them.
+    public let floatConv2D: @Sendable (_ params: Conv2DParams, _ inputShape: NHWC, _ filter: UnsafePointer<Float>,
+                                       _ filterShape: NHWC, _ outputShape: NHWC, _ threadCount: Int) -> FloatConv2DKernel?
+    /// Float DEPTHWISE_CONV_2D.
+    public let floatDepthwiseConv2D: @Sendable (_ params: DepthwiseConv2DParams, _ inputShape: NHWC, _ filterShape: NHWC,
+                                                _ outputShape: NHWC, _ threadCount: Int) -> FloatDepthwiseConv2DKernel
+    /// Float FULLY_CONNECTED with constant `[outputDepth, inputDepth]` weights: packs them.
+    public let floatFullyConnected: @Sendable (_ params: FullyConnectedParams, _ weights: UnsafePointer<Float>, _ batch: Int,
+                                               _ inputDepth: Int, _ outputDepth: Int) -> FloatFullyConnectedKernel
+    /// Int8 CONV_2D with constant symmetric weights and a constant bias (or none).
+    public let int8Conv2D: @Sendable (_ params: QuantizedConvParams, _ filter: UnsafePointer<Int8>, _ filterShape: NHWC,
+                                      _ bias: UnsafePointer<Int32>?, _ inputShape: NHWC, _ outputShape: NHWC,
+                                      _ threadCount: Int) -> Int8Kernel?
+    /// Int8 DEPTHWISE_CONV_2D with constant symmetric weights and a constant bias (or none).
+    public let int8DepthwiseConv2D: @Sendable (_ params: QuantizedConvParams, _ depthMultiplier: Int, _ filter: UnsafePointer<Int8>,
+                                               _ filterShape: NHWC, _ bias: UnsafePointer<Int32>?, _ inputShape: NHWC,
+                                               _ outputShape: NHWC, _ threadCount: Int) -> Int8Kernel?
+    /// Int8 FULLY_CONNECTED with constant symmetric `[outputDepth, inputDepth]` weights, read
+    /// in place, and a constant bias (or none).
+    public let int8FullyConnected: @Sendable (_ params: QuantizedFullyConnectedParams, _ filter: UnsafePointer<Int8>, _ batch: Int,
+                                              _ inputDepth: Int, _ outputDepth: Int, _ bias: UnsafePointer<Int32>?) -> Int8Kernel
+    /// Int8 ADD of two same-shaped tensors of `count` elements.
+    public let int8Add: @Sendable (_ params: QuantizedAddParams, _ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>,
+                                   _ output: UnsafeMutablePointer<Int8>, _ count: Int, _ pool: ThreadPool) -> Void
+
+    /// Assembles a variant (each variant module does this once, from its own copy of the kernels).
+    public init(instructionSet: InstructionSet, floatGEMMTile: (rows: Int, columns: Int), int8GEMMTile: (rows: Int, columns: Int),
+                floatConv2D: @escaping @Sendable (Conv2DParams, NHWC, UnsafePointer<Float>, NHWC, NHWC, Int) -> FloatConv2DKernel?,
+                floatDepthwiseConv2D: @escaping @Sendable (DepthwiseConv2DParams, NHWC, NHWC, NHWC, Int) -> FloatDepthwiseConv2DKernel,
+                floatFullyConnected: @escaping @Sendable (FullyConnectedParams, UnsafePointer<Float>, Int, Int, Int) -> FloatFullyConnectedKernel,
+                int8Conv2D: @escaping @Sendable (QuantizedConvParams, UnsafePointer<Int8>, NHWC, UnsafePointer<Int32>?, NHWC, NHWC, Int) -> Int8Kernel?,
+                int8DepthwiseConv2D: @escaping @Sendable (QuantizedConvParams, Int, UnsafePointer<Int8>, NHWC, UnsafePointer<Int32>?,
+                                                          NHWC, NHWC, Int) -> Int8Kernel?,
+                int8FullyConnected: @escaping @Sendable (QuantizedFullyConnectedParams, UnsafePointer<Int8>, Int, Int, Int,
+                                                         UnsafePointer<Int32>?) -> Int8Kernel,
+                int8Add: @escaping @Sendable (QuantizedAddParams, UnsafePointer<Int8>, UnsafePointer<Int8>, UnsafeMutablePointer<Int8>,
+                                              Int, ThreadPool) -> Void) {
+        self.instructionSet = instructionSet
+        self.floatGEMMTile = floatGEMMTile
+        self.int8GEMMTile = int8GEMMTile
+        self.floatConv2D = floatConv2D
+        self.floatDepthwiseConv2D = floatDepthwiseConv2D
+        self.floatFullyConnected = floatFullyConnected
+        self.int8Conv2D = int8Conv2D
+        self.int8DepthwiseConv2D = int8DepthwiseConv2D
+        self.int8FullyConnected = int8FullyConnected
+        self.int8Add = int8Add
+    }
+
+    /// The baseline variant, compiled into this module for the platform's minimum instruction set.
+    public static let baseline: OptimizedKernels = perISAKernels()
+}

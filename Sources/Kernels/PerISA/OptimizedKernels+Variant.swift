@@ -1,0 +1,91 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
+// This copy's entry in the kernel configuration: every variant module compiles this folder with
+// its own `-target-cpu` and defines, and exposes the table below as `optimizedKernels`.
+
+/// The instruction set this copy of the kernels is compiled for (its module's defines).
+#if TFLITE_VNNI
+let compiledInstructionSet = InstructionSet.avx512vnni
+#elseif TFLITE_AVX512
+let compiledInstructionSet = InstructionSet.avx512
+#elseif TFLITE_AVX2
+let compiledInstructionSet = InstructionSet.avx2
+#else
+let compiledInstructionSet = InstructionSet.baseline
+#endif
+
+#if TFLITE_ISA_MODULE
+/// This module's optimised kernels. Call nothing in them before `KernelSelection` has checked
+/// that the CPU has ``InstructionSet/requiredFeatures`` of ``compiledInstructionSet``.
+public let optimizedKernels = perISAKernels()
+#endif
+
+/// A prepared kernel's name: its path and this copy's instruction set.
+private func kernelName(_ path: String) -> String { "\(path)/\(compiledInstructionSet)" }
+
+/// The table of this copy's kernels.
+func perISAKernels() -> OptimizedKernels {
+    OptimizedKernels(
+        instructionSet: compiledInstructionSet,
+        floatGEMMTile: (GEMM.rowTile, GEMM.panelWidth * (GEMM.rowsPerCall == GEMM.rowTile ? 1 : 2)),
+        int8GEMMTile: (Int8GEMM.gatheredTileRows, int8LaneCount * Int8GEMM.tileBlocks),
+        floatConv2D: { params, inputShape, filter, filterShape, outputShape, threadCount in
+            guard Conv2D.supportsOptimized(inputShape: inputShape, filterShape: filterShape) else { return nil }
+            let weights = PackedConv2DWeights(filter: filter, filterShape: filterShape)
+            let path = Conv2D.isPointwise(params: params, filterShape: filterShape) ? "pointwise"
+                : Conv2D.usesDirectRows(params: params, inputShape: inputShape, filterShape: filterShape) ? "direct-rows" : "im2col"
+            return FloatConv2DKernel(name: kernelName("conv2d.f32." + path), scratchFloatCount: Conv2D.scratchFloatCount(params: params, filterShape: filterShape,
+                                                                                 threadCount: threadCount)) {
+                input, bias, residual, output, scratch, pool in
+                Conv2D.optimized(params: params, input: input, inputShape: inputShape, weights: weights, bias: bias,
+                                 residual: residual, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
+            }
+        },
+        floatDepthwiseConv2D: { params, inputShape, filterShape, outputShape, threadCount in
+            let scratch = DepthwiseConv2D.scratchFloatCount(params: params, inputShape: inputShape, filterShape: filterShape,
+                                                            outputShape: outputShape, threadCount: threadCount)
+            let path = params.depthMultiplier != 1 ? "reference" : scratch > 0 ? "padded-copy" : "channel-vectors"
+            return FloatDepthwiseConv2DKernel(name: kernelName("depthwise.f32." + path), scratchFloatCount: scratch) { input, filter, bias, output, scratch, pool in
+                DepthwiseConv2D.optimized(params: params, input: input, inputShape: inputShape, filter: filter,
+                                          filterShape: filterShape, bias: bias, output: output, outputShape: outputShape,
+                                          scratch: scratch, pool: pool)
+            }
+        },
+        floatFullyConnected: { params, weights, batch, inputDepth, outputDepth in
+            let packed = FullyConnected.packWeights(weights, outputDepth: outputDepth, inputDepth: inputDepth)
+            return FloatFullyConnectedKernel(name: kernelName("fully-connected.f32.gemm")) { input, bias, output, pool in
+                FullyConnected.optimized(params: params, input: input, batch: batch, weights: packed, bias: bias,
+                                         output: output, pool: pool)
+            }
+        },
+        int8Conv2D: { params, filter, filterShape, bias, inputShape, outputShape, threadCount in
+            guard let prepared = PreparedInt8Conv2D(params, filter: filter, filterShape: filterShape, bias: bias,
+                                                    inputShape: inputShape, outputShape: outputShape) else { return nil }
+            return Int8Kernel(name: kernelName(prepared.direct != nil ? "conv2d.i8.direct-rows" : "conv2d.i8.gathered"),
+                              scratchBytes: prepared.scratchCount(threadCount: threadCount)) { input, output, scratch, pool in
+                conv2DInt8Optimized(prepared, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
+                                    scratch: scratch, pool: pool)
+            }
+        },
+        int8DepthwiseConv2D: { params, depthMultiplier, filter, filterShape, bias, inputShape, outputShape, threadCount in
+            guard let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: depthMultiplier, filter: filter,
+                                                             filterShape: filterShape, bias: bias) else { return nil }
+            return Int8Kernel(name: kernelName("depthwise.i8.pair-rows"),
+                              scratchBytes: prepared.scratchCount(outputWidth: outputShape.width, threadCount: threadCount)) {
+                input, output, scratch, pool in
+                depthwiseConv2DInt8Optimized(prepared, input: input, inputShape: inputShape, output: output,
+                                             outputShape: outputShape, scratch: scratch!, pool: pool)
+            }
+        },
+        int8FullyConnected: { params, filter, batch, inputDepth, outputDepth, bias in
+            let prepared = PreparedInt8FullyConnected(params, filter: filter, inputDepth: inputDepth, outputDepth: outputDepth,
+                                                      bias: bias)
+            return Int8Kernel(name: kernelName("fully-connected.i8.dot4"), scratchBytes: 0) { input, output, _, pool in
+                fullyConnectedInt8Optimized(prepared, input: input, batches: batch, filter: filter, output: output, pool: pool)
+            }
+        },
+        int8Add: { params, a, b, output, count, pool in
+            quantizedAddInt8Optimized(params, a, b, output: output, count: count, pool: pool)
+        })
+}
