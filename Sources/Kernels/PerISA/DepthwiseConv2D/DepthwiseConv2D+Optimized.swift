@@ -436,17 +436,5 @@ extension DepthwiseConv2D {
     }
 }
 
-/// `acc += a * b`: one fused multiply-add per vector in AVX-512 builds; elsewhere a separate
-/// multiply and add, because without an FMA target `addProduct` becomes a C library `fmaf`
-/// call per lane (see `GEMM`).
-@inline(__always)
-private func multiplyAdd<V: SIMD>(_ acc: inout V, _ a: V, _ b: V) where V.Scalar == Float {
-    #if TFLITE_AVX512
-    acc.addProduct(a, b)
-    #else
-    acc = acc + a * b
-    #endif
-}
-
 /// Room for the taps of a 5x5 filter, the largest the interior spans unroll.
 typealias TapStorage<V> = (V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V, V)

@@ -1,7 +1,7 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-// The AVX-512 micro-kernels, compiled with -DTFLITE_AVX512: tiles of 8 rows by one or two
+// The AVX-512 micro-kernels (the AVX-512 variants, TFLITE_AVX512): tiles of 8 rows by one or two
 // 16-float panels in SIMD16<Float> accumulators (see GEMM), stored a named row at a time
 // (`GEMM.storeRow`).
 #if TFLITE_AVX512

@@ -1,7 +1,7 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-// The portable micro-kernel: 6 x 8 in SIMD8<Float> accumulators (see GEMM).
+// The baseline and AVX2 micro-kernel: 6 x 8 in SIMD8<Float> accumulators (see GEMM).
 #if !TFLITE_AVX512
 extension GEMM {
     /// The accumulator vector: 8 floats, two xmm registers on SSE2, one ymm on AVX2.
@@ -40,12 +40,12 @@ extension GEMM {
             for k in 0..<depth {
                 let b = raw.loadUnaligned(fromByteOffset: k &* 32, as: Vector.self)
                 let i = offset &+ k
-                c0 = c0 + SIMD8<Float>(repeating: a0[i]) * b
-                c1 = c1 + SIMD8<Float>(repeating: a1[i]) * b
-                c2 = c2 + SIMD8<Float>(repeating: a2[i]) * b
-                c3 = c3 + SIMD8<Float>(repeating: a3[i]) * b
-                c4 = c4 + SIMD8<Float>(repeating: a4[i]) * b
-                c5 = c5 + SIMD8<Float>(repeating: a5[i]) * b
+                multiplyAdd(&c0, SIMD8<Float>(repeating: a0[i]), b)
+                multiplyAdd(&c1, SIMD8<Float>(repeating: a1[i]), b)
+                multiplyAdd(&c2, SIMD8<Float>(repeating: a2[i]), b)
+                multiplyAdd(&c3, SIMD8<Float>(repeating: a3[i]), b)
+                multiplyAdd(&c4, SIMD8<Float>(repeating: a4[i]), b)
+                multiplyAdd(&c5, SIMD8<Float>(repeating: a5[i]), b)
             }
             raw += depth &* 32
             offset &+= segmentStride

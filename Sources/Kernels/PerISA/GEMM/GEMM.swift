@@ -5,15 +5,13 @@ import Kernels
 /// packed by ``PackedGEMMWeights``, the engine behind the optimised CONV_2D and FULLY_CONNECTED.
 ///
 /// The micro-kernel computes a tile of ``rowTile`` rows by ``panelWidth`` columns in registers.
-/// Its shape is chosen per instruction set at build time (Swift has no per-function target
-/// attributes, so a wider variant cannot be picked at run time from a portable build):
-/// - portable (`GEMM+Tile8.swift`): 6 x 8 in `SIMD8<Float>` accumulators, which fit the 16
-///   registers of both SSE2 (two xmm per vector) and AVX2;
-/// - AVX-512 (`GEMM+Tile16.swift`, built with `-DTFLITE_AVX512` and an AVX-512 `-target-cpu`):
-///   8 x 32 (two panels at once) in `SIMD16<Float>` accumulators, 16 of the 32 zmm registers.
-/// Swift does not contract `a + b * c` into a fused multiply-add, so the AVX-512 tile calls
-/// `addProduct` (one `vfmadd` per vector there); the portable tile keeps `a + b * c`, because
-/// without an FMA target `addProduct` becomes a C library `fmaf` call per lane.
+/// Its shape depends on the instruction set this copy of the kernels is compiled for (see
+/// ``OptimizedKernels``):
+/// - baseline and AVX2 (`GEMM+Tile8.swift`): 6 x 8 in `SIMD8<Float>` accumulators, which fit the
+///   16 registers of both SSE2 (two xmm per vector) and AVX2;
+/// - AVX-512 (`GEMM+Tile16.swift`): 8 x 32 (two panels at once) in `SIMD16<Float>`
+///   accumulators, 16 of the 32 zmm registers.
+/// The multiply-adds go through `multiplyAdd`, fused where the variant has FMA.
 enum GEMM {
     /// Output columns per packed panel (one ``Vector``).
     static let panelWidth = Vector.scalarCount

@@ -1,7 +1,7 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-// The AVX-512 int8 micro-kernel, compiled with -DTFLITE_AVX512: 12 rows x 16 channels in
+// The AVX-512 int8 micro-kernel (the AVX-512 variants, TFLITE_AVX512): 12 rows x 16 channels in
 // SIMD16<Int32> accumulators (12 of the 32 zmm registers), like the float GEMM's tile. With
 // VNNI each step is one `vpdpwssd` per row, its broadcast pair folded into the instruction.
 #if TFLITE_AVX512

@@ -50,14 +50,14 @@ struct Int8PackedWeights: Sendable {
 /// int8 values and every pair sum fits int16 x int16 -> int32 exactly, and the int32 sums wrap
 /// like the reference kernel's.
 ///
-/// The tile is chosen per instruction set at build time like the float GEMM's: 12 rows x 16
+/// The tile depends on the variant, like the float GEMM's: 12 rows x 16
 /// channels with AVX-512 (`Int8GEMM+Tile16.swift`), 6 x 8 otherwise (`Int8GEMM+Tile8.swift`).
 /// Rows gathered for a tile (im2col) are multiplied by `tileSums`: with AVX-512, 8 rows by
-/// two blocks at once; on the portable build, 6 rows by one block, reading each pair stored
+/// two blocks at once; in the baseline and AVX2 variants, 6 rows by one block, reading each pair stored
 /// ``pairCopies`` times (``splatPairs(_:pairs:into:)``).
 enum Int8GEMM {
     /// Writes the `pairs` int16 pairs of `row` to `destination`, each ``pairCopies`` times
-    /// (16 bytes per pair on the portable build).
+    /// (16 bytes per pair in the baseline and AVX2 variants).
     @inline(__always)
     static func splatPairs(_ row: UnsafePointer<Int16>, pairs: Int, into destination: UnsafeMutablePointer<Int16>) {
         let source = UnsafeRawPointer(row), out = UnsafeMutableRawPointer(destination)

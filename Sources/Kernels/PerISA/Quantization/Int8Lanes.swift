@@ -1,8 +1,8 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-// The vector width of the optimised int8 kernels, chosen per instruction set at build time like
-// the float GEMM tile: 16 lanes (one zmm register of int32) with -DTFLITE_AVX512,
+// The vector width of the optimised int8 kernels, which depends on the variant like
+// the float GEMM tile: 16 lanes (one zmm register of int32) in the AVX-512 variants,
 // 8 lanes otherwise (two xmm registers on SSE2, one ymm on AVX2).
 //
 // Lane conversions are spelled out lane by lane in helpers at the end of this file: the
@@ -97,10 +97,16 @@ func interleaved(_ a: Int16Lanes, _ b: Int16Lanes) -> Int16PairLanes {
 }
 
 #else
+#if TFLITE_AVX2
+/// Whether the requantisation divides by a per-channel power of two with a multiply instead of
+/// a per-lane shift (see ``Int8Requantizer``): AVX2 has the shift (`vpsravd`).
+let requantizesShiftsByMultiplying = false
+#else
 /// Whether the requantisation divides by a per-channel power of two with a multiply instead of
 /// a per-lane shift (see ``Int8Requantizer``): SSE2 shifts every lane of a register by one
 /// count, so a shift per channel took two shifts and a blend per register.
 let requantizesShiftsByMultiplying = true
+#endif
 
 /// One vector of int32 lanes of the optimised int8 kernels.
 typealias Int32Lanes = SIMD8<Int32>
