@@ -39,12 +39,12 @@ public struct QuantizedAddParams: Sendable {
     }
 
     @inline(__always)
-    package func rescaled(_ x: Int32, offset: Int32, _ m: QuantizedMultiplier) -> Int32 {
+    @inlinable package func rescaled(_ x: Int32, offset: Int32, _ m: QuantizedMultiplier) -> Int32 {
         multiplyByQuantizedMultiplierSmallerThanOneExp((x &+ offset) &* (1 << Int32(leftShift)), m.multiplier, m.shift)
     }
 
     @inline(__always)
-    package func output(_ raw: Int32) -> Int32 {
+    @inlinable package func output(_ raw: Int32) -> Int32 {
         activation.clamp(multiplyByQuantizedMultiplierSmallerThanOneExp(raw, outputMultiplier.multiplier, outputMultiplier.shift)
             &+ outputOffset)
     }

@@ -26,7 +26,7 @@ public struct GEMMResidual {
 
     /// The same matrix from row `rows` and column `column` on.
     @inline(__always)
-    package func advanced(rows: Int, column: Int) -> GEMMResidual {
+    @inlinable package func advanced(rows: Int, column: Int) -> GEMMResidual {
         GEMMResidual(base: base + rows * rowStride + column, rowStride: rowStride, columns: columns - column)
     }
 }
