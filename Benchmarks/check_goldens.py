@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Checks a `tflite` binary against the corpus goldens through `tflite run`.
 
-The conformance tests run in debug builds with default flags; this script checks
-the exact binaries that are benchmarked (for instance the `-target-cpu native
--DTFLITE_AVX512` build, whose GEMM micro-kernel differs) on every corpus case
-whose model has only float32 outputs, or on the cases named with --cases.
+The conformance tests run a test build; this script checks the exact binary that is
+benchmarked (with TFLITE_ISA set in the environment, a lower variant of its kernels)
+on every corpus case whose model has only float32 outputs, or on the cases named
+with --cases.
 
-Usage: python3 Benchmarks/check_goldens.py .build-native512/release/tflite [--cases PREFIX ...]
+Usage: python3 Benchmarks/check_goldens.py .build/release/tflite [--cases PREFIX ...]
 """
 
 import argparse

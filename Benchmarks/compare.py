@@ -11,8 +11,8 @@ repetitions of each process's median latency.
 Usage (from the package root; see Benchmarks/README.md for the builds):
 
     python3 Benchmarks/compare.py \
-        --ours release=.build/release/tflite \
-        --ours native=.build-native512/release/tflite \
+        --ours default=.build/release/tflite \
+        --ours forced-avx2=/tmp/tflite-avx2 \
         --reps 3 --runs 20 --threads 1 2 --out Benchmarks/results.md
 """
 

@@ -5,10 +5,12 @@
 //   kernelbench depthwise H C S     3x3 depthwise convolution, H*H*C input, stride S, SAME padding
 //   kernelbench int8gemm H K N      int8 pointwise convolution (the int8 GEMM and requantisation)
 //
-// Build it with the flags of the binary you study, e.g. for the AVX-512 build:
-//   swift run -c release --package-path Benchmarks/KernelBench \
-//       -Xswiftc -target-cpu -Xswiftc native -Xswiftc -DTFLITE_AVX512 kernelbench gemm 56 8 48
+// It runs the instruction-set variant a new interpreter would (the widest this CPU runs);
+// TFLITE_ISA=baseline|avx2|avx512|avx512vnni lowers it, to compare variants:
+//   swift run -c release --package-path Benchmarks/KernelBench kernelbench gemm 56 8 48
+//   TFLITE_ISA=avx2 swift run -c release --package-path Benchmarks/KernelBench kernelbench gemm 56 8 48
 import Kernels
+import KernelSelection
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -52,16 +54,23 @@ guard let kind = arguments.first, numbers.count == 3, numbers.allSatisfy({ $0 > 
     exit(2)
 }
 let relu6 = ActivationRange<Float>(min: 0, max: 6)
+let kernels = KernelSelection.best
+let pool = ThreadPool(threadCount: 1)
+print("kernels: \(kernels.instructionSet)")
 switch kind {
 case "gemm":
     let (h, k, n) = (numbers[0], numbers[1], numbers[2])
     let m = h * h
     let a = values(m * k, period: 7), w = values(n * k, period: 5), bias = values(n, period: 3)
     let c = UnsafeMutablePointer<Float>.allocate(capacity: m * n)
-    let packed = PackedGEMMWeights(weights: w, outputCount: n, depth: k)
+    let geometry = ConvGeometry.make(padding: .valid, inputHeight: h, inputWidth: h, filterHeight: 1, filterWidth: 1,
+                                     strideHeight: 1, strideWidth: 1)!.geometry
+    let shape = NHWC(batch: 1, height: h, width: h, channels: k)
+    let kernel = kernels.floatConv2D(Conv2DParams(geometry: geometry, activation: relu6), shape, w,
+                                     NHWC(batch: n, height: 1, width: 1, channels: k),
+                                     NHWC(batch: 1, height: h, width: h, channels: n), 1)!
     time("gemm \(h)x\(h) depth \(k) -> \(n)", flops: 2 * Double(m * k * n), repeats: 50) {
-        GEMM.multiply(a: a, lda: k, rows: 0..<m, weights: packed, panels: 0..<packed.panelCount, bias: bias,
-                      activation: relu6, c: c, ldc: n)
+        kernel.run(input: a, bias: bias, output: c, scratch: nil, pool: pool)
     }
 case "depthwise":
     let (h, channels, stride) = (numbers[0], numbers[1], numbers[2])
@@ -76,13 +85,10 @@ case "depthwise":
     let params = DepthwiseConv2DParams(geometry: made.geometry, depthMultiplier: 1, activation: relu6)
     let x = values(input.elementCount, period: 7), f = values(filter.elementCount, period: 5)
     let bias = values(channels, period: 3), y = UnsafeMutablePointer<Float>.allocate(capacity: output.elementCount)
-    let scratchCount = DepthwiseConv2D.scratchFloatCount(params: params, inputShape: input, filterShape: filter,
-                                                         outputShape: output, threadCount: 1)
-    let scratch = scratchCount > 0 ? values(scratchCount, period: 1) : nil
-    let pool = ThreadPool(threadCount: 1)
+    let kernel = kernels.floatDepthwiseConv2D(params, input, filter, output, 1)
+    let scratch = kernel.scratchFloatCount > 0 ? values(kernel.scratchFloatCount, period: 1) : nil
     time("depthwise 3x3 \(h)x\(h)x\(channels) stride \(stride)", flops: 2 * Double(output.elementCount * 9), repeats: 100) {
-        DepthwiseConv2D.optimized(params: params, input: x, inputShape: input, filter: f, filterShape: filter, bias: bias,
-                                  output: y, outputShape: output, scratch: scratch, pool: pool)
+        kernel.run(input: x, filter: f, bias: bias, output: y, scratch: scratch, pool: pool)
     }
 case "int8gemm":
     let (h, k, n) = (numbers[0], numbers[1], numbers[2])
@@ -99,15 +105,15 @@ case "int8gemm":
     for i in 0..<(n * k) { f[i] = Int8(truncatingIfNeeded: i % 241 - 120) }
     let bias = UnsafeMutablePointer<Int32>.allocate(capacity: n)
     for i in 0..<n { bias[i] = Int32(i % 17) * 100 - 800 }
-    guard let prepared = PreparedInt8Conv2D(params, filter: f, filterShape: NHWC(batch: n, height: 1, width: 1, channels: k),
-                                            bias: bias, inputShape: input, outputShape: output) else {
+    guard let kernel = kernels.int8Conv2D(params, f, NHWC(batch: n, height: 1, width: 1, channels: k), bias, input, output, 1)
+    else {
         print("kernelbench: the optimised int8 path does not apply")
         exit(2)
     }
     let y = UnsafeMutablePointer<Int8>.allocate(capacity: output.elementCount)
-    let scratch = UnsafeMutablePointer<Int8>.allocate(capacity: prepared.scratchCount(threadCount: 1))
+    let scratch = UnsafeMutablePointer<Int8>.allocate(capacity: max(1, kernel.scratchBytes))
     time("int8 gemm \(h)x\(h) depth \(k) -> \(n)", flops: 2 * Double(h * h * k * n), repeats: 50) {
-        conv2DInt8Optimized(prepared, input: x, inputShape: input, output: y, outputShape: output, scratch: scratch)
+        kernel.run(input: x, output: y, scratch: scratch, pool: pool)
     }
 default:
     print(usage)
