@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FlatBuffersTests", dependencies: ["FlatBuffers", "TestSupport"]),
         .testTarget(name: "KernelsTests", dependencies: ["Kernels", "KernelSelection", "TestSupport"]),
-        .testTarget(name: "TFLiteRuntimeTests", dependencies: ["TFLiteRuntime", "TestSupport"]),
+        .testTarget(name: "TFLiteRuntimeTests", dependencies: ["TFLiteRuntime", "Kernels", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TFLiteRuntime", "TestSupport"]),
         .testTarget(name: "TFLiteTasksTests", dependencies: ["TFLiteTasks", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["TFLiteRuntime", "TFLiteTasks", "TestSupport"]),

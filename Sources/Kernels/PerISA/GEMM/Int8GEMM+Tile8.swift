@@ -1,14 +1,19 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-// The portable int8 micro-kernel: 6 rows x 8 channels in SIMD8<Int32> accumulators, which fit
-// the 16 registers of SSE2 (two xmm per vector) and AVX2, like the float GEMM's portable tile.
+// The baseline and AVX2 int8 micro-kernel: 6 rows x 8 channels in SIMD8<Int32> accumulators,
+// which fit the 16 registers of SSE2 (two xmm per vector) and AVX2, like the float GEMM's tile.
 #if !TFLITE_AVX512
 extension Int8GEMM {
     /// Rows per micro-kernel tile.
     static let rowTile = 6
-    /// Copies of each int16 pair in a gathered row (see ``tileSums(a:lda:rowCount:pairs:panel:panelStride:blocks:sums:)``).
+    /// Copies of each int16 pair in a gathered row (see ``tileSums(a:lda:rowCount:pairs:panel:panelStride:blocks:sums:)``):
+    /// one with AVX2, whose broadcast is a load (`vpbroadcastd`).
+    #if TFLITE_AVX2
+    static let pairCopies = 1
+    #else
     static let pairCopies = 4
+    #endif
     /// Rows per gathered tile.
     static let gatheredTileRows = rowTile
     /// Blocks of channels per call of ``tileSums(a:lda:rowCount:pairs:panel:panelStride:blocks:sums:)``.
@@ -63,6 +68,10 @@ extension Int8GEMM {
     /// spare for a second.
     static func tileSums(a: UnsafePointer<Int16>, lda: Int, rowCount: Int, pairs: Int,
                          panel: UnsafePointer<Int16>, panelStride: Int, blocks: Int, sums: UnsafeMutableRawPointer) {
+        #if TFLITE_AVX2
+        // Rows are gathered once per pair: `blockSums` broadcasts each pair from memory.
+        blockSums(a: a, lda: lda, rowCount: rowCount, pairs: pairs, panel: panel, sums: sums)
+        #else
         let (a0, a1, a2, a3, a4, a5) = tileRows(a, lda: lda, rowCount: rowCount)
         var (c0, c1, c2, c3, c4, c5) = (Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes())
         let raw = UnsafeRawPointer(panel)
@@ -83,6 +92,7 @@ extension Int8GEMM {
             sums.storeBytes(of: c, toByteOffset: row * 32, as: Int32Lanes.self)
         }
         put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3); put(c4, 4); put(c5, 5)
+        #endif
     }
 
     /// The tile's six row pointers (see ``tileRow(_:_:lda:rowCount:)``).

@@ -1,0 +1,49 @@
+import Testing
+import Kernels
+import KernelSelection
+
+/// The choice of instruction-set variant: from CPU features to the widest variant whose every
+/// required feature is present, never above what the CPU reports.
+@Suite struct KernelSelectionTests {
+    static let haswell: Set<String> = ["sse2", "sse4_2", "avx", "avx2", "fma", "f16c", "bmi1", "bmi2", "movbe", "popcnt", "abm"]
+    static let skylakeServer = haswell.union(["avx512f", "avx512cd", "avx512bw", "avx512dq", "avx512vl"])
+
+    @Test func widestVariantNeedsEveryFeature() {
+        #expect(InstructionSet.widest(supportedBy: []) == .baseline)
+        #expect(InstructionSet.widest(supportedBy: ["sse2", "sse4_2", "popcnt"]) == .baseline)   // Nehalem
+        #expect(InstructionSet.widest(supportedBy: Self.haswell) == .avx2)
+        // AVX2 without one of the scalar extensions haswell code may use is not enough.
+        #expect(InstructionSet.widest(supportedBy: Self.haswell.subtracting(["bmi2"])) == .baseline)
+        #expect(InstructionSet.widest(supportedBy: Self.skylakeServer) == .avx512)
+        #expect(InstructionSet.widest(supportedBy: Self.skylakeServer.union(["avx512_vnni"])) == .avx512vnni)
+        // VNNI without the rest of AVX-512 (as on AVX-VNNI parts) stays at AVX2.
+        #expect(InstructionSet.widest(supportedBy: Self.haswell.union(["avx512_vnni", "avx512f"])) == .avx2)
+    }
+
+    @Test func namesRoundTrip() {
+        for isa in InstructionSet.allCases { #expect(InstructionSet(name: isa.description) == isa) }
+        #expect(InstructionSet(name: "avx512VNNI") == nil)
+    }
+
+    @Test func parsesTheFlagsLineOfCpuinfo() {
+        let text = "processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: fpu sse2 avx avx2 fma\nbugs\t\t: spectre\n"
+        #expect(CPUFeatures.parse(cpuinfo: text[...]) == ["fpu", "sse2", "avx", "avx2", "fma"])
+        #expect(CPUFeatures.parse(cpuinfo: "processor\t: 0\n"[...]).isEmpty)
+    }
+
+    @Test func supportedVariantsAreWhatTheCPUHas() {
+        let supported = KernelSelection.supported.map(\.instructionSet)
+        #expect(supported.first == .baseline)
+        #expect(supported == supported.sorted())
+        for kernels in KernelSelection.supported {
+            #expect(kernels.instructionSet.requiredFeatures.allSatisfy(CPUFeatures.detected.contains))
+        }
+        #expect(supported.contains(KernelSelection.best.instructionSet))
+        // Asking for more than the CPU has gives the widest it runs, never more.
+        #expect(KernelSelection.kernels(atMost: .avx512vnni).instructionSet == supported.last)
+        #expect(KernelSelection.kernels(atMost: .baseline).instructionSet == .baseline)
+        #if arch(x86_64)
+        #expect(KernelSelection.compiled.map(\.instructionSet) == InstructionSet.allCases)
+        #endif
+    }
+}
