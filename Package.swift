@@ -6,7 +6,8 @@ import PackageDescription
 /// set, each module with its own `-target-cpu`; `KernelSelection` picks one at run time from
 /// the detected CPU. `Kernels` itself holds the baseline copy. Tools-version 6.2 accepts these
 /// per-target flags in a package used as a versioned dependency. Other architectures (arm64:
-/// NEON is the baseline) build no variant modules.
+/// NEON is the baseline) build no variant modules. A variant compiled for a CPU it does not
+/// fit (a cross build) is never chosen: the choice is made from the running CPU's features.
 struct KernelVariant {
     let module: String
     let targetCPU: String
@@ -26,7 +27,9 @@ let kernelVariants: [KernelVariant] = []
 let variantTargets: [Target] = kernelVariants.map { v in
     .target(name: v.module, dependencies: ["Kernels"],
             swiftSettings: (["TFLITE_ISA_MODULE"] + v.defines).map { .define($0) }
-                + [.unsafeFlags(["-target-cpu", v.targetCPU])])
+                // Not for the Apple device platforms, which are arm64 even when built on an
+                // Intel Mac (the manifest sees the host's architecture, not the target's).
+                + [.unsafeFlags(["-target-cpu", v.targetCPU], .when(platforms: [.linux, .macOS, .windows]))])
 }
 
 let package = Package(

@@ -11,7 +11,9 @@ enum BenchCommand: Command {
 
         Fills the inputs with deterministic pseudo-random data in the input type's range,
         runs WARMUP untimed invocations, then RUNS timed ones, and prints min, median and
-        max in milliseconds. The last line is always `median_ms: <number>`.
+        max in milliseconds. The last line is always `median_ms: <number>`. Before them: the
+        instruction-set variant of the kernels (`kernels:`), the time to load and validate the
+        model and the time to prepare it (plan memory, pack weights) (`load_ms`, `prepare_ms`).
 
         Options:
           --runs N      timed invocations (default 20)
@@ -21,7 +23,9 @@ enum BenchCommand: Command {
                         the run, GFLOP/s for convolutions and fully connected layers
           --profile-nodes
                         also print one line per node in execution order: node index,
-                        op, output shape, median ms, GFLOP/s
+                        op, output shape, median ms, GFLOP/s, and the optimised kernel
+                        it runs with its instruction-set variant (where the op has a
+                        choice; `-` otherwise)
           --count-allocations
                         then run RUNS more invocations under glibc's malloc tracer and print
                         the heap allocations per invocation (0 expected after warm-up; needs
@@ -52,8 +56,11 @@ enum BenchCommand: Command {
             exit(try MallocTrace.rerunTraced())
         }
 
+        let loadStart = DispatchTime.now().uptimeNanoseconds
         let interpreter = try Interpreter(modelPath: modelPath, options: .init(threadCount: threads))
+        let prepareStart = DispatchTime.now().uptimeNanoseconds
         try interpreter.allocateTensors()
+        let prepareEnd = DispatchTime.now().uptimeNanoseconds
         for i in 0..<interpreter.inputTensorCount {
             let input = try interpreter.input(at: i)
             try interpreter.copy(DeterministicInput.bytes(for: input, seed: UInt64(i + 1)), toInputAt: i)
@@ -88,6 +95,8 @@ enum BenchCommand: Command {
         print("model: \(modelPath)")
         print("threads: \(interpreter.options.threadCount.map(String.init) ?? "default (\(ProcessInfo.processInfo.activeProcessorCount))"), runs: \(runs), warmup: \(warmup)")
         print("kernels: \(interpreter.instructionSet)")
+        print(String(format: "load_ms: %.3f, prepare_ms: %.3f", Double(prepareStart - loadStart) / 1e6,
+                     Double(prepareEnd - prepareStart) / 1e6))
         print("arena: \(stats.arenaBytes) bytes (tensors placed in it: \(stats.tensorBytes) bytes)")
         if profile {
             let total = Double(perOp.values.reduce(0) { $0 + $1.ns })
@@ -102,13 +111,13 @@ enum BenchCommand: Command {
             print("")
         }
         if profileNodes, let first = perNode.first {
-            print("node  op                              output shape          median ms   GFLOP/s")
+            print("node  op                              output shape          median ms   GFLOP/s  kernel")
             for (i, t) in first.enumerated() {
                 let ns = perNode.map { Double($0[i].nanoseconds) }.sorted()[perNode.count / 2]
-                let gflops = t.flops.map { String(format: "%9.2f", Double($0) / ns) } ?? ""
+                let gflops = t.flops.map { String(format: "%9.2f", Double($0) / ns) } ?? "         "
                 print(String(format: "%4d  ", t.node) + t.op.padding(toLength: 32, withPad: " ", startingAt: 0)
                       + "\(t.outputShape)".padding(toLength: 22, withPad: " ", startingAt: 0)
-                      + String(format: "%9.3f ", ns / 1e6) + gflops)
+                      + String(format: "%9.3f ", ns / 1e6) + gflops + "  " + (t.kernel ?? "-"))
             }
             print("")
         }

@@ -14,6 +14,7 @@ extension SubgraphExecutor {
     func allocate() throws(InterpreterError) {
         isAllocated = false
         steps = []
+        kernelNames = [:]
         let graph = model.schema.subgraphs[subgraphIndex]
         let graphInputs = Set(inputs)
         for t in tensors.indices where !graphInputs.contains(t) && !tensors[t].isWeight {
@@ -123,6 +124,7 @@ extension SubgraphExecutor {
         context.foldedActivation = activationFolds[n]?.activation
         context.foldedResidual = residualFolds[n]
         let kernel = try registration.prepare(&context)
+        kernelNames[n] = context.kernelName
         return (kernel, registration, context.scratchBytes)
     }
 

@@ -12,6 +12,9 @@ public struct NodeTiming: Sendable {
     public let node: Int
     /// Op name (`CONV_2D`, or a custom code).
     public let op: String
+    /// The optimised kernel the node runs and its instruction-set variant
+    /// (`conv2d.f32.im2col/avx512`), where the op has a choice of them; nil otherwise.
+    public let kernel: String?
     /// Wall time in nanoseconds.
     public let nanoseconds: UInt64
     /// Floating-point (or multiply-accumulate x2) operations of the node, for the ops where
@@ -44,8 +47,8 @@ extension SubgraphExecutor {
             let op = operators[step.node]
             let name = model.operatorKind(ofCode: Int(op.opcodeIndex)).name
             let shape = outputIndices(ofNode: step.node).first.flatMap { $0 >= 0 ? tensors[$0].shape : nil } ?? []
-            timings.append(NodeTiming(node: step.node, op: name, nanoseconds: elapsed, flops: flops(of: op, name: name),
-                                      outputShape: shape))
+            timings.append(NodeTiming(node: step.node, op: name, kernel: kernelNames[step.node], nanoseconds: elapsed,
+                                      flops: flops(of: op, name: name), outputShape: shape))
         }
         return timings
     }

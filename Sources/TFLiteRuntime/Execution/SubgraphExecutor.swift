@@ -18,6 +18,8 @@ final class SubgraphExecutor {
 
     /// The nodes left to run at invoke time (folded nodes are gone), in execution order.
     var steps: [Step] = []
+    /// The optimised kernel each prepared node runs, by node, where prepare named one.
+    var kernelNames: [Int: String] = [:]
     /// Convolutions that apply the padding of a PAD node dropped before them, by node index
     /// (see ``FoldedPad``); set by `allocate()`.
     var padFolds: [Int: FoldedPad] = [:]

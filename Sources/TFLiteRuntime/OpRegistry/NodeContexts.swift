@@ -85,6 +85,9 @@ struct PrepareContext {
     /// For a CONV_2D whose residual ADD was folded away: the tensor the ADD added, which the
     /// convolution adds before its activation (see ``FoldedResidual``). Nil otherwise.
     var foldedResidual: FoldedResidual?
+    /// The name of the optimised kernel prepare picked (e.g. `conv2d.i8.gathered/avx512vnni`),
+    /// which profiles print beside the node; nil for the op's only kernel.
+    var kernelName: String?
 
     init(nodeIndex: Int, opName: String, options: Schema.BuiltinOptions?, customOptions: UnsafeRawBufferPointer?,
          inputIndices: [Int], outputIndices: [Int], executor: SubgraphExecutor) {

@@ -93,6 +93,7 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         case .int8:
             if op == .add, !ctx.executor.useReferenceKernels, aShape == outShape, bShape == outShape {
                 let count = outShape.reduce(1, *), add = ctx.executor.kernels.int8Add
+                ctx.kernelName = "add.i8.lanes/\(ctx.executor.kernels.instructionSet)"
                 return { c in
                     add(params, c.data(ai, as: Int8.self), c.data(bi, as: Int8.self), c.data(yi, as: Int8.self), count, c.threads)
                 }

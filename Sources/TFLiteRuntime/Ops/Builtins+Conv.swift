@@ -119,6 +119,7 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
         }
     }
     ctx.requestScratch(bytes: 4 * optimized.scratchFloatCount)
+    ctx.kernelName = optimized.name
     return { c in
         optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self),
                       residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), channels: $0.channels) },
@@ -168,6 +169,7 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
     }
     let optimized = ctx.executor.kernels.floatDepthwiseConv2D(params, input, filter, outShape, ctx.executor.threads.threadCount)
     let scratchFloats = optimized.scratchFloatCount
+    ctx.kernelName = optimized.name
     ctx.requestScratch(bytes: 4 * scratchFloats)
     return { c in
         optimized.run(input: c.data(x, as: Float.self), filter: c.data(w, as: Float.self), bias: optionalData(c, b, as: Float.self),
@@ -218,6 +220,7 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
     }
     let optimized = ctx.executor.kernels.floatFullyConnected(params, weights.constantData!.assumingMemoryBound(to: Float.self),
                                                              batch, inputDepth, outputDepth)
+    ctx.kernelName = optimized.name
     return { c in
         optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self),
                       pool: c.threads)

@@ -26,6 +26,7 @@ func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2
                                                            ctx.executor.threads.threadCount) {
             // Constant symmetric weights: repacked once with the input offset folded into the bias.
             ctx.requestScratch(bytes: optimized.scratchBytes)
+            ctx.kernelName = optimized.name
             return { c in
                 optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self),
                               scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
@@ -93,6 +94,7 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
                                                                     output, ctx.executor.threads.threadCount) {
             // Constant weights: converted once, with the input offset folded into the bias.
             ctx.requestScratch(bytes: optimized.scratchBytes)
+            ctx.kernelName = optimized.name
             return { c in
                 optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self),
                               scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
@@ -136,6 +138,7 @@ func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Sche
         if !ctx.executor.useReferenceKernels, filterZero == 0, let weights = w.constantData, b == nil || biasData != nil {
             let optimized = ctx.executor.kernels.int8FullyConnected(params, weights.assumingMemoryBound(to: Int8.self), batch,
                                                                     inputDepth, outputDepth, biasData?.assumingMemoryBound(to: Int32.self))
+            ctx.kernelName = optimized.name
             return { c in
                 optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), scratch: nil, pool: c.threads)
             }
