@@ -24,6 +24,10 @@ public struct OptimizedKernels: Sendable {
     /// Float FULLY_CONNECTED with constant `[outputDepth, inputDepth]` weights: packs them.
     public let floatFullyConnected: @Sendable (_ params: FullyConnectedParams, _ weights: UnsafePointer<Float>, _ batch: Int,
                                                _ inputDepth: Int, _ outputDepth: Int) -> FloatFullyConnectedKernel
+    /// Float TRANSPOSE_CONV (and MediaPipe's Convolution2DTransposeBias) with constant
+    /// weights: packs them. The kernel takes no residual.
+    public let floatTransposeConv: @Sendable (_ params: TransposeConvParams, _ inputShape: NHWC, _ filter: UnsafePointer<Float>,
+                                              _ filterShape: NHWC, _ outputShape: NHWC, _ threadCount: Int) -> FloatConv2DKernel
     /// Int8 CONV_2D with constant symmetric weights and a constant bias (or none).
     public let int8Conv2D: @Sendable (_ params: QuantizedConvParams, _ filter: UnsafePointer<Int8>, _ filterShape: NHWC,
                                       _ bias: UnsafePointer<Int32>?, _ inputShape: NHWC, _ outputShape: NHWC,
@@ -45,6 +49,7 @@ public struct OptimizedKernels: Sendable {
                 floatConv2D: @escaping @Sendable (Conv2DParams, NHWC, UnsafePointer<Float>, NHWC, NHWC, Int) -> FloatConv2DKernel?,
                 floatDepthwiseConv2D: @escaping @Sendable (DepthwiseConv2DParams, NHWC, NHWC, NHWC, Int) -> FloatDepthwiseConv2DKernel,
                 floatFullyConnected: @escaping @Sendable (FullyConnectedParams, UnsafePointer<Float>, Int, Int, Int) -> FloatFullyConnectedKernel,
+                floatTransposeConv: @escaping @Sendable (TransposeConvParams, NHWC, UnsafePointer<Float>, NHWC, NHWC, Int) -> FloatConv2DKernel,
                 int8Conv2D: @escaping @Sendable (QuantizedConvParams, UnsafePointer<Int8>, NHWC, UnsafePointer<Int32>?, NHWC, NHWC, Int) -> Int8Kernel?,
                 int8DepthwiseConv2D: @escaping @Sendable (QuantizedConvParams, Int, UnsafePointer<Int8>, NHWC, UnsafePointer<Int32>?,
                                                           NHWC, NHWC, Int) -> Int8Kernel?,
@@ -58,6 +63,7 @@ public struct OptimizedKernels: Sendable {
         self.floatConv2D = floatConv2D
         self.floatDepthwiseConv2D = floatDepthwiseConv2D
         self.floatFullyConnected = floatFullyConnected
+        self.floatTransposeConv = floatTransposeConv
         self.int8Conv2D = int8Conv2D
         self.int8DepthwiseConv2D = int8DepthwiseConv2D
         self.int8FullyConnected = int8FullyConnected

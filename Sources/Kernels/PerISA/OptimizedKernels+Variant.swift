@@ -59,6 +59,16 @@ func perISAKernels() -> OptimizedKernels {
                                          output: output, pool: pool)
             }
         },
+        floatTransposeConv: { params, inputShape, filter, filterShape, outputShape, threadCount in
+            let weights = PackedTransposeConvWeights(filter: filter, filterShape: filterShape)
+            return FloatConv2DKernel(name: kernelName("transpose-conv.f32.gemm"),
+                                     scratchFloatCount: TransposeConv.scratchFloatCount(filterShape: filterShape,
+                                                                                        threadCount: threadCount)) {
+                input, bias, _, output, scratch, pool in
+                TransposeConv.optimized(params: params, input: input, inputShape: inputShape, weights: weights, bias: bias,
+                                        output: output, outputShape: outputShape, scratch: scratch!, pool: pool)
+            }
+        },
         int8Conv2D: { params, filter, filterShape, bias, inputShape, outputShape, threadCount in
             guard let prepared = PreparedInt8Conv2D(params, filter: filter, filterShape: filterShape, bias: bias,
                                                     inputShape: inputShape, outputShape: outputShape) else { return nil }

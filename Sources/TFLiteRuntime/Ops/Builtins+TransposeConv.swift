@@ -56,12 +56,13 @@ private func transposeConvKernel(_ ctx: inout PrepareContext, params: TransposeC
         }
     }
     // A constant filter is regrouped and packed once for the GEMM path.
-    let packed = PackedTransposeConvWeights(filter: constantFilter.assumingMemoryBound(to: Float.self), filterShape: filter)
-    ctx.requestScratch(bytes: 4 * TransposeConv.scratchFloatCount(filterShape: filter, threadCount: ctx.executor.threads.threadCount))
+    let optimized = ctx.executor.kernels.floatTransposeConv(params, input, constantFilter.assumingMemoryBound(to: Float.self),
+                                                            filter, output, ctx.executor.threads.threadCount)
+    ctx.requestScratch(bytes: 4 * optimized.scratchFloatCount)
+    ctx.kernelName = optimized.name
     return { c in
-        TransposeConv.optimized(params: params, input: c.data(x, as: Float.self), inputShape: input, weights: packed,
-                                bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), outputShape: output,
-                                scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
+        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self),
+                      scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
     }
 }
 

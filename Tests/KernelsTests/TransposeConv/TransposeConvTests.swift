@@ -37,8 +37,8 @@ import Kernels
 
     /// The GEMM path against the reference on random shapes, strides, paddings and channel
     /// counts (including more pixels than one GEMM block).
-    @Test(arguments: 0..<25)
-    func optimizedMatchesReference(seed: Int) {
+    @Test(arguments: hostVariants, 0..<25)
+    func optimizedMatchesReference(variant: InstructionSet, seed: Int) {
         var rng = SplitMix64(seed: UInt64(5500 + seed))
         let big = seed % 5 == 0
         let s = NHWC(batch: rng.int(1...2), height: big ? 11 : rng.int(1...5), width: big ? 13 : rng.int(1...5), channels: rng.int(1...20))
@@ -52,10 +52,10 @@ import Kernels
         let bias = seed % 3 == 0 ? nil : bB.constant
         TransposeConv.reference(params: params, input: inB.constant, inputShape: s, filter: fB.constant, filterShape: f,
                                 bias: bias, output: want.pointer, outputShape: o)
-        let packed = PackedTransposeConvWeights(filter: fB.constant, filterShape: f)
-        let scratch = TestBuffer(repeating: Float.nan, count: TransposeConv.scratchFloatCount(filterShape: f))
-        TransposeConv.optimized(params: params, input: inB.constant, inputShape: s, weights: packed, bias: bias,
-                                output: got.pointer, outputShape: o, scratch: scratch.pointer)
-        #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(f.elementCount))
+        let pool = ThreadPool(threadCount: 1 + seed % 2)
+        let kernel = kernels(variant).floatTransposeConv(params, s, fB.constant, f, o, pool.threadCount)
+        let scratch = TestBuffer(repeating: Float.nan, count: kernel.scratchFloatCount)
+        kernel.run(input: inB.constant, bias: bias, output: got.pointer, scratch: scratch.pointer, pool: pool)
+        #expect(maxAbsDifference(got.array, want.array) <= reductionTolerance(f.elementCount), "\(variant)")
     }
 }

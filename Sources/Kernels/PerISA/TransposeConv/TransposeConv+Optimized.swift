@@ -1,13 +1,16 @@
+#if TFLITE_ISA_MODULE
+import Kernels
+#endif
 /// The filter of one TRANSPOSE_CONV node regrouped for the GEMM path, built once at prepare.
-public struct PackedTransposeConvWeights: Sendable {
+struct PackedTransposeConvWeights: Sendable {
     /// The original filter shape, `[outputChannels, filterHeight, filterWidth, inputChannels]`.
-    public let filterShape: NHWC
+    let filterShape: NHWC
     /// The filter as a `[filterHeight * filterWidth * outputChannels, inputChannels]` operand:
     /// one GEMM row per (tap, output channel).
     let gemm: PackedGEMMWeights
 
     /// Regroups and packs a filter laid out `[outputChannels, filterHeight, filterWidth, inputChannels]`.
-    public init(filter: UnsafePointer<Float>, filterShape: NHWC) {
+    init(filter: UnsafePointer<Float>, filterShape: NHWC) {
         self.filterShape = filterShape
         let oc = filterShape.batch, taps = filterShape.height * filterShape.width, ic = filterShape.channels
         var regrouped = [Float](repeating: 0, count: taps * oc * ic)
@@ -28,7 +31,7 @@ extension TransposeConv {
 
     /// Floats of scratch ``optimized(params:input:inputShape:weights:bias:output:outputShape:scratch:pool:)``
     /// needs on `threadCount` threads.
-    public static func scratchFloatCount(filterShape: NHWC, threadCount: Int = 1) -> Int {
+    static func scratchFloatCount(filterShape: NHWC, threadCount: Int = 1) -> Int {
         Swift.max(1, threadCount) * blockRows * filterShape.height * filterShape.width * filterShape.batch
     }
 
@@ -41,7 +44,7 @@ extension TransposeConv {
     /// Input rows are split across `pool` when their output windows cannot overlap (a stride at
     /// least the filter height, as in the usual 2x2 stride-2 upsampling): input row `iy` then
     /// writes output rows no other input row writes.
-    public static func optimized(params: TransposeConvParams,
+    static func optimized(params: TransposeConvParams,
                                  input: UnsafePointer<Float>, inputShape: NHWC,
                                  weights: PackedTransposeConvWeights, bias: UnsafePointer<Float>?,
                                  output: UnsafeMutablePointer<Float>, outputShape: NHWC,
