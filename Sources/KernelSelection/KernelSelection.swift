@@ -36,19 +36,13 @@ public enum KernelSelection {
     }()
 
     /// The compiled variants this CPU can run, lowest first.
-    public static let supported: [OptimizedKernels] = {
-        let cpu = CPUFeatures.detected
-        return compiled.filter { $0.instructionSet.requiredFeatures.allSatisfy(cpu.contains) }
-    }()
+    public static let supported: [OptimizedKernels] = compiled.filter { $0.instructionSet.isSupported(by: CPUFeatures.detected) }
 
     /// The widest variant this CPU runs, lowered to the one named by the `TFLITE_ISA`
     /// environment variable when that is set (`baseline`, `avx2`, `avx512`, `avx512vnni`).
     /// A request above what the CPU has, or one this build lacks, gets the widest supported
     /// variant below it: the variable can lower the choice, never raise it.
-    public static let best: OptimizedKernels = {
-        guard let requested = requestedInstructionSet() else { return supported.last! }
-        return supported.last { $0.instructionSet <= requested } ?? supported[0]
-    }()
+    public static let best: OptimizedKernels = kernels(atMost: requestedInstructionSet() ?? InstructionSet.allCases.last!)
 
     /// The widest supported variant at or below `instructionSet`.
     public static func kernels(atMost instructionSet: InstructionSet) -> OptimizedKernels {

@@ -44,8 +44,8 @@ public enum InstructionSet: Int, CaseIterable, Comparable, Sendable, CustomStrin
         }
     }
 
-    /// The widest variant whose features are all in `features`.
-    public static func widest(supportedBy features: Set<String>) -> InstructionSet {
-        allCases.last { $0.requiredFeatures.allSatisfy(features.contains) } ?? .baseline
+    /// Whether a CPU with `features` (by their `/proc/cpuinfo` names) runs this variant's code.
+    public func isSupported(by features: Set<String>) -> Bool {
+        requiredFeatures.allSatisfy(features.contains)
     }
 }

@@ -28,18 +28,18 @@ private func kernelName(_ path: String) -> String { "\(path)/\(compiledInstructi
 func perISAKernels() -> OptimizedKernels {
     OptimizedKernels(
         instructionSet: compiledInstructionSet,
-        floatGEMMTile: (GEMM.rowTile, GEMM.panelWidth * (GEMM.rowsPerCall == GEMM.rowTile ? 1 : 2)),
+        floatGEMMTile: (GEMM.rowTile, GEMM.tileColumns),
         int8GEMMTile: (Int8GEMM.gatheredTileRows, int8LaneCount * Int8GEMM.tileBlocks),
         floatConv2D: { params, inputShape, filter, filterShape, outputShape, threadCount in
             guard Conv2D.supportsOptimized(inputShape: inputShape, filterShape: filterShape) else { return nil }
             let weights = PackedConv2DWeights(filter: filter, filterShape: filterShape)
-            let path = Conv2D.isPointwise(params: params, filterShape: filterShape) ? "pointwise"
-                : Conv2D.usesDirectRows(params: params, inputShape: inputShape, filterShape: filterShape) ? "direct-rows" : "im2col"
-            return FloatConv2DKernel(name: kernelName("conv2d.f32." + path), scratchFloatCount: Conv2D.scratchFloatCount(params: params, filterShape: filterShape,
-                                                                                 threadCount: threadCount)) {
+            let path = Conv2D.path(params: params, inputShape: inputShape, filterShape: filterShape)
+            let scratch = Conv2D.scratchFloatCount(path: path, filterShape: filterShape, threadCount: threadCount)
+            return FloatConv2DKernel(name: kernelName("conv2d.f32." + path.rawValue), scratchFloatCount: scratch) {
                 input, bias, residual, output, scratch, pool in
-                Conv2D.optimized(params: params, input: input, inputShape: inputShape, weights: weights, bias: bias,
-                                 residual: residual, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
+                Conv2D.optimized(params: params, path: path, input: input, inputShape: inputShape, weights: weights,
+                                 bias: bias, residual: residual, output: output, outputShape: outputShape,
+                                 scratch: scratch, pool: pool)
             }
         },
         floatDepthwiseConv2D: { params, inputShape, filterShape, outputShape, threadCount in

@@ -1,7 +1,7 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-/// Weights of one CONV_2D node packed for ``Conv2D/optimized(params:input:inputShape:weights:bias:output:outputShape:scratch:pool:)``,
+/// Weights of one CONV_2D node packed for ``Conv2D/optimized(params:path:input:inputShape:weights:bias:residual:output:outputShape:scratch:pool:)``,
 /// built once at prepare and owned by the runtime.
 struct PackedConv2DWeights: Sendable {
     /// The original filter shape, `[outputChannels, filterHeight, filterWidth, inputChannels]`.
@@ -31,6 +31,23 @@ extension Conv2D {
             && params.geometry.paddingHeight.before == 0 && params.geometry.paddingWidth.before == 0
     }
 
+    /// How the optimised CONV_2D computes a layer: chosen once at prepare, so the kernel's
+    /// name and its run cannot disagree.
+    enum Path: String {
+        /// One GEMM straight over the input (``isPointwise(params:filterShape:)``).
+        case pointwise
+        /// Windows read in place for few input channels (``usesDirectRows(params:inputShape:filterShape:)``).
+        case directRows = "direct-rows"
+        /// Blocks of windows gathered into scratch, then multiplied.
+        case im2col
+    }
+
+    /// The path a layer takes.
+    static func path(params: Conv2DParams, inputShape: NHWC, filterShape: NHWC) -> Path {
+        if isPointwise(params: params, filterShape: filterShape) { return .pointwise }
+        return usesDirectRows(params: params, inputShape: inputShape, filterShape: filterShape) ? .directRows : .im2col
+    }
+
     /// Output pixels gathered per im2col block: enough rows to amortise the weight stream, few
     /// enough that a block (rows x depth floats) stays near 1 MiB.
     static func im2colRows(depth: Int) -> Int {
@@ -38,10 +55,10 @@ extension Conv2D {
         return Swift.min(Swift.max(rows, GEMM.rowTile), 16 * GEMM.rowTile)
     }
 
-    /// The number of floats of scratch memory ``optimized(params:input:inputShape:weights:bias:output:outputShape:scratch:pool:)``
-    /// needs for this node on a pool of `threadCount` threads (0 for pointwise convolutions).
-    static func scratchFloatCount(params: Conv2DParams, filterShape: NHWC, threadCount: Int) -> Int {
-        if isPointwise(params: params, filterShape: filterShape) { return 0 }
+    /// The number of floats of scratch memory ``optimized(params:path:input:inputShape:weights:bias:residual:output:outputShape:scratch:pool:)``
+    /// needs for a layer taking `path` on a pool of `threadCount` threads (0 for pointwise layers).
+    static func scratchFloatCount(path: Path, filterShape: NHWC, threadCount: Int) -> Int {
+        if path == .pointwise { return 0 }
         let depth = filterShape.height * filterShape.width * filterShape.channels
         return Swift.max(1, threadCount) * im2colRows(depth: depth) * depth
     }
@@ -53,17 +70,18 @@ extension Conv2D {
     /// Output rows are split across `pool`.
     ///
     /// - Parameters:
-    ///   - scratch: at least ``scratchFloatCount(params:filterShape:threadCount:)`` floats for
+    ///   - path: ``path(params:inputShape:filterShape:)`` of the layer, computed at prepare.
+    ///   - scratch: at least ``scratchFloatCount(path:filterShape:threadCount:)`` floats for
     ///     `pool.threadCount`; may be nil when that count is 0.
     ///   - weights: the packed filter (``supportsOptimized(inputShape:filterShape:)`` must hold).
     ///   - residual: the skip connection of a residual ADD folded into the convolution, added
     ///     before the activation: one row per output pixel (see ``GEMMResidual``); or nil.
-    static func optimized(params: Conv2DParams,
-                                 input: UnsafePointer<Float>, inputShape: NHWC,
-                                 weights: PackedConv2DWeights, bias: UnsafePointer<Float>?,
-                                 residual: GEMMResidual? = nil,
-                                 output: UnsafeMutablePointer<Float>, outputShape: NHWC,
-                                 scratch: UnsafeMutablePointer<Float>?, pool: ThreadPool) {
+    static func optimized(params: Conv2DParams, path: Path,
+                          input: UnsafePointer<Float>, inputShape: NHWC,
+                          weights: PackedConv2DWeights, bias: UnsafePointer<Float>?,
+                          residual: GEMMResidual? = nil,
+                          output: UnsafeMutablePointer<Float>, outputShape: NHWC,
+                          scratch: UnsafeMutablePointer<Float>?, pool: ThreadPool) {
         let f = weights.filterShape
         let depth = weights.gemm.depth
         let m = outputShape.batch * outputShape.height * outputShape.width
@@ -80,7 +98,7 @@ extension Conv2D {
             }
             return
         }
-        if isPointwise(params: params, filterShape: f) {
+        if path == .pointwise {
             multiplySplit(a: input, lda: depth, m: m, weights: weights.gemm, bias: bias,
                           activation: params.activation, residual: residual, c: output, ldc: n, pool: pool)
             return
@@ -89,7 +107,7 @@ extension Conv2D {
             assertionFailure("CONV_2D needs im2col scratch")
             return
         }
-        if usesDirectRows(params: params, inputShape: inputShape, filterShape: f) {
+        if path == .directRows {
             directRows(params: params, input: input, inputShape: inputShape, weights: weights, bias: bias,
                        residual: residual, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
             return

@@ -16,9 +16,6 @@ struct PreparedInt8Conv2D: Sendable {
     let requantization: Int8Requantization
     /// The small-channel layout, for layers that read windows in place instead of im2col.
     let direct: Int8DirectRowsLayout?
-    /// Whether the layer reads its windows in place (see ``Int8DirectRowsLayout``) instead of
-    /// gathering them (im2col).
-    var readsWindowsInPlace: Bool { direct != nil }
 
     /// The length of one filter row (`kernelHeight * kernelWidth * inputChannels`).
     var depth: Int { filterShape.height * filterShape.width * filterShape.channels }
@@ -59,7 +56,7 @@ struct PreparedInt8Conv2D: Sendable {
     /// equal to the input's channels). Nil when a rescale has no vector form (a negative
     /// multiplier, see ``Int8Requantization``).
     init?(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?,
-                 inputShape: NHWC, outputShape: NHWC) {
+          inputShape: NHWC, outputShape: NHWC) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
         let depth = filterShape.height * filterShape.width * filterShape.channels
         let sums = (0..<filterShape.batch).map { oc in

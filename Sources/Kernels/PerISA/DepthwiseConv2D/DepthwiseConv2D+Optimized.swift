@@ -14,11 +14,11 @@ extension DepthwiseConv2D {
     ///   copies its input into a zero-bordered image so that every output pixel takes the
     ///   interior path. Nil (or a count of 0) runs the border pixels one at a time instead.
     static func optimized(params: DepthwiseConv2DParams,
-                                 input: UnsafePointer<Float>, inputShape: NHWC,
-                                 filter: UnsafePointer<Float>, filterShape: NHWC,
-                                 bias: UnsafePointer<Float>?,
-                                 output: UnsafeMutablePointer<Float>, outputShape: NHWC,
-                                 scratch: UnsafeMutablePointer<Float>? = nil, pool: ThreadPool) {
+                          input: UnsafePointer<Float>, inputShape: NHWC,
+                          filter: UnsafePointer<Float>, filterShape: NHWC,
+                          bias: UnsafePointer<Float>?,
+                          output: UnsafeMutablePointer<Float>, outputShape: NHWC,
+                          scratch: UnsafeMutablePointer<Float>? = nil, pool: ThreadPool) {
         guard params.depthMultiplier == 1 else {
             reference(params: params, input: input, inputShape: inputShape, filter: filter,
                       filterShape: filterShape, bias: bias, output: output, outputShape: outputShape)
@@ -55,7 +55,7 @@ extension DepthwiseConv2D {
     /// 0 when the layer is not a 3x3 or 5x5, undilated, stride-1, multiplier-1 layer or has too
     /// few border pixels to be worth it.
     static func scratchFloatCount(params: DepthwiseConv2DParams, inputShape: NHWC, filterShape: NHWC,
-                                         outputShape: NHWC, threadCount: Int) -> Int {
+                                  outputShape: NHWC, threadCount: Int) -> Int {
         let image = PaddedInput(params: params, inputShape: inputShape, filterShape: filterShape, outputShape: outputShape)
         return (image?.floatCount ?? 0) * Swift.max(1, threadCount)
     }

@@ -58,7 +58,7 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
     /// than 1, asymmetric weights, or a rescale without a vector form (a negative multiplier,
     /// see ``Int8Requantization``).
     init?(_ params: QuantizedConvParams, depthMultiplier: Int, filter: UnsafePointer<Int8>, filterShape: NHWC,
-                 bias: UnsafePointer<Int32>?) {
+          bias: UnsafePointer<Int32>?) {
         let channels = filterShape.channels, (kh, kw) = (filterShape.height, filterShape.width)
         guard depthMultiplier == 1, params.filterOffset == 0, params.outputMultipliers.count == channels else { return nil }
         let sums = (0..<channels).map { c in

@@ -10,9 +10,9 @@ extension FullyConnected {
     /// The optimised FULLY_CONNECTED: the packed GEMM, split across `pool` by rows or, for small
     /// batches, by output columns.
     static func optimized(params: FullyConnectedParams,
-                                 input: UnsafePointer<Float>, batch: Int,
-                                 weights: PackedGEMMWeights, bias: UnsafePointer<Float>?,
-                                 output: UnsafeMutablePointer<Float>, pool: ThreadPool) {
+                          input: UnsafePointer<Float>, batch: Int,
+                          weights: PackedGEMMWeights, bias: UnsafePointer<Float>?,
+                          output: UnsafeMutablePointer<Float>, pool: ThreadPool) {
         let n = weights.outputCount, k = weights.depth
         guard batch > 0, n > 0 else { return }
         if k == 0 {

@@ -17,7 +17,7 @@ struct PreparedInt8FullyConnected: Sendable {
 
     /// Folds the bias. Requires symmetric weights (`filterOffset == 0`).
     init(_ params: QuantizedFullyConnectedParams, filter: UnsafePointer<Int8>, inputDepth: Int, outputDepth: Int,
-                bias: UnsafePointer<Int32>?) {
+         bias: UnsafePointer<Int32>?) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
         self.params = params
         self.inputDepth = inputDepth
@@ -34,8 +34,8 @@ struct PreparedInt8FullyConnected: Sendable {
 /// SIMD accumulation, then the shared requantisation. Output channels are split across
 /// `pool`'s threads in groups of four (nil: the calling thread).
 func fullyConnectedInt8Optimized(_ prepared: PreparedInt8FullyConnected, input: UnsafePointer<Int8>, batches: Int,
-                                        filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>,
-                                        pool: ThreadPool? = nil) {
+                                 filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>,
+                                 pool: ThreadPool? = nil) {
     let groups = (prepared.outputDepth + 3) / 4
     // The closure goes straight to `parallelFor` (non-escaping, so its context stays on the
     // stack); a closure stored in a local would be allocated at every call.

@@ -13,6 +13,8 @@ extension GEMM {
     /// Rows per call of the micro-kernels: any number, since they walk their rows a tile at a
     /// time themselves. One call per tile cost a shallow layer (8 input channels) about as
     /// much as its multiply-adds.
+    /// Output columns per micro-kernel tile: two panels at once.
+    static let tileColumns = 2 * panelWidth
     static let rowsPerCall = Int.max
 
     /// `rowCount` rows (any number) by two adjacent panels (32 columns) over one depth block, in

@@ -9,6 +9,8 @@ extension GEMM {
     /// Rows of `A` per micro-kernel tile.
     static let rowTile = 6
     /// Rows per call of the micro-kernels: one tile (they are inlined into the blocking loops).
+    /// Output columns per micro-kernel tile: one panel: the pair of panels runs as two tiles.
+    static let tileColumns = panelWidth
     static let rowsPerCall = rowTile
 
     /// One `rowCount x columnCount` tile (at most 6 x 8) over one depth block. Accumulators

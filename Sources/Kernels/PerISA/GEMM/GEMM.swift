@@ -29,10 +29,10 @@ enum GEMM {
     ///     into the convolution before it), its row `i` for row `i` of `C`; or nil.
     ///   - c: the output; row `i` starts at `c + i * ldc`.
     static func multiply(a: UnsafePointer<Float>, lda: Int, rows: Range<Int>,
-                                weights: PackedGEMMWeights, panels: Range<Int>,
-                                bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
-                                residual: GEMMResidual? = nil,
-                                c: UnsafeMutablePointer<Float>, ldc: Int) {
+                         weights: PackedGEMMWeights, panels: Range<Int>,
+                         bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
+                         residual: GEMMResidual? = nil,
+                         c: UnsafeMutablePointer<Float>, ldc: Int) {
         weights.panels.withUnsafeBufferPointer { packed in
             guard let base = packed.baseAddress else { return }
             let k = weights.depth

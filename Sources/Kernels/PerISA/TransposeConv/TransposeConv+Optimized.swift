@@ -45,10 +45,10 @@ extension TransposeConv {
     /// least the filter height, as in the usual 2x2 stride-2 upsampling): input row `iy` then
     /// writes output rows no other input row writes.
     static func optimized(params: TransposeConvParams,
-                                 input: UnsafePointer<Float>, inputShape: NHWC,
-                                 weights: PackedTransposeConvWeights, bias: UnsafePointer<Float>?,
-                                 output: UnsafeMutablePointer<Float>, outputShape: NHWC,
-                                 scratch: UnsafeMutablePointer<Float>, pool: ThreadPool? = nil) {
+                          input: UnsafePointer<Float>, inputShape: NHWC,
+                          weights: PackedTransposeConvWeights, bias: UnsafePointer<Float>?,
+                          output: UnsafeMutablePointer<Float>, outputShape: NHWC,
+                          scratch: UnsafeMutablePointer<Float>, pool: ThreadPool? = nil) {
         let f = weights.filterShape
         let oc = outputShape.channels, ic = inputShape.channels
         let n = weights.gemm.outputCount
