@@ -7,7 +7,7 @@ enum BenchCommand: Command {
     static let summary = "time a model: min/median/max over repeated runs, optional per-op profile"
     static let help = """
         Usage: tflite bench MODEL [--runs N] [--warmup N] [--threads N] [--profile] [--profile-nodes]
-                            [--count-allocations]
+                            [--count-allocations] [--time-limit SECONDS]
 
         Fills the inputs with deterministic pseudo-random data in the input type's range,
         runs WARMUP untimed invocations, then RUNS timed ones, and prints min, median and
@@ -31,6 +31,9 @@ enum BenchCommand: Command {
                         the heap allocations per invocation (0 expected after warm-up; needs
                         glibc 2.34 or later: the tool reruns itself with libc_malloc_debug.so.0
                         preloaded)
+          --time-limit S
+                        stop when one invocation runs longer than S seconds (default
+                        300; 0: no limit)
 
         The optimised kernels are compiled once per instruction set (baseline, avx2, avx512,
         avx512vnni on x86-64) and the widest one this CPU runs is used; the `kernels:` line
@@ -50,6 +53,8 @@ enum BenchCommand: Command {
         let profileNodes = arguments.flag("--profile-nodes")
         let profile = arguments.flag("--profile") || profileNodes
         let countAllocations = arguments.flag("--count-allocations")
+        var options = Interpreter.Options(threadCount: threads)
+        options.timeLimit = try arguments.timeLimitOption()
         let modelPath = try arguments.positionals(exactly: "MODEL")[0]
         if countAllocations && !MallocTrace.isTracedCopy {
             // The tracer must be loaded before the process starts.
@@ -57,7 +62,7 @@ enum BenchCommand: Command {
         }
 
         let loadStart = DispatchTime.now().uptimeNanoseconds
-        let interpreter = try Interpreter(modelPath: modelPath, options: .init(threadCount: threads))
+        let interpreter = try Interpreter(modelPath: modelPath, options: options)
         let prepareStart = DispatchTime.now().uptimeNanoseconds
         try interpreter.allocateTensors()
         let prepareEnd = DispatchTime.now().uptimeNanoseconds

@@ -7,7 +7,7 @@ enum RunCommand: Command {
     static let summary = "run a model on .npy inputs, write outputs as out0.npy, out1.npy, ..."
     static let help = """
         Usage: tflite run MODEL --input IN.npy [--input IN.npy ...] --output-dir DIR
-                          [--threads N] [--signature KEY]
+                          [--threads N] [--signature KEY] [--time-limit SECONDS]
 
         Runs MODEL once. Inputs are given in model input order (signature input order with
         --signature) and must have the input's dtype; an input whose shape differs from the
@@ -20,6 +20,8 @@ enum RunCommand: Command {
           --output-dir DIR   where to write the outputs (created if missing)
           --threads N        worker threads (default: one per core)
           --signature KEY    run this SignatureDef instead of the main graph
+          --time-limit S     stop the run after S seconds (default 300; 0: no limit), so a
+                             model whose loop never ends cannot hang the tool
 
         Example:
           tflite run Models/efficientnet_lite0.tflite --input in0.npy --output-dir out/
@@ -30,12 +32,14 @@ enum RunCommand: Command {
         guard let outputDir = try arguments.option("--output-dir") else { throw UsageError("--output-dir is required") }
         let threads = try arguments.intOption("--threads", in: 1...256)
         let signature = try arguments.option("--signature")
+        let timeLimit = try arguments.timeLimitOption()
         let modelPath = try arguments.positionals(exactly: "MODEL")[0]
 
         let inputs = try inputPaths.map { path in
             do { return try NPYArray(contentsOf: path) } catch { throw CLIError("\(path): \(error)") }
         }
-        let outputs = try ModelRunner.run(modelPath: modelPath, inputs: inputs, threads: threads, signature: signature)
+        let outputs = try ModelRunner.run(modelPath: modelPath, inputs: inputs, threads: threads, signature: signature,
+                                           timeLimit: timeLimit)
         try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
         for (i, array) in outputs.enumerated() {
             try array.write(to: (outputDir as NSString).appendingPathComponent("out\(i).npy"))

@@ -62,6 +62,14 @@ struct Arguments {
         return value
     }
 
+    /// Removes `--time-limit SECONDS`: the time one invocation may take (default 300 s, 0 for
+    /// none), so a model whose loop never ends cannot hang the tool.
+    mutating func timeLimitOption() throws -> Duration? {
+        let seconds = try doubleOption("--time-limit") ?? 300
+        guard seconds >= 0 else { throw UsageError("option --time-limit needs 0 or more seconds, got \(seconds)") }
+        return seconds > 0 ? .milliseconds(Int64(min(seconds, 1e9) * 1000)) : nil
+    }
+
     /// Takes the remaining positional arguments; fails on any leftover option.
     mutating func positionals() throws -> [String] {
         if let unknown = remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {

@@ -13,6 +13,8 @@ final class ExecutionEnvironment {
     /// The instruction-set variant of the optimised kernels every node is prepared with.
     let kernels: OptimizedKernels
     let resources = ResourceStore()
+    let control: InvocationControl
+    let maxLoopIterations: Int
     /// Subgraphs CALL_ONCE has already run (they run once per interpreter).
     var initializedSubgraphs: Set<Int> = []
 
@@ -22,6 +24,8 @@ final class ExecutionEnvironment {
         threads = ThreadPool(threadCount: options.resolvedThreadCount)
         memoryLimit = options.memoryLimit
         useReferenceKernels = options.useReferenceKernels
+        control = InvocationControl(timeLimit: options.timeLimit)
+        maxLoopIterations = options.maxLoopIterations
         kernels = options.instructionSet.map(KernelSelection.kernels(atMost:)) ?? KernelSelection.best
     }
 }

@@ -232,7 +232,9 @@ extension SubgraphExecutor {
     func invoke() throws(InterpreterError) {
         guard isAllocated else { throw .tensorsNotAllocated }
         let context = self.invokeContext
+        let control = environment.control
         for step in steps {
+            try control.check()
             if let kernel = step.kernel {
                 try kernel(context)
             } else {

@@ -41,6 +41,7 @@ extension SubgraphExecutor {
         timings.reserveCapacity(steps.count)
         let operators = model.schema.subgraphs[subgraphIndex].operators
         for step in steps {
+            try environment.control.check()
             let start = monotonicNanoseconds()
             if let kernel = step.kernel { try kernel(context) } else { try runDeferred(step.node, context) }
             let elapsed = monotonicNanoseconds() - start
@@ -88,6 +89,7 @@ extension SubgraphExecutor {
 extension Interpreter {
     /// Runs the model once, timing every node (for `tflite bench --profile`).
     public func invokeProfiled() throws(InterpreterError) -> [NodeTiming] {
-        try main.invokeProfiled()
+        environment.control.begin()
+        return try main.invokeProfiled()
     }
 }

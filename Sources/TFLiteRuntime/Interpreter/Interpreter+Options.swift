@@ -22,6 +22,14 @@ extension Interpreter {
         /// widest this CPU runs (lowered by the `TFLITE_ISA` environment variable). A variant the
         /// CPU lacks is never used: the widest supported one below it runs instead.
         public var instructionSet: InstructionSet?
+        /// Wall-clock time one `invoke()` may take, checked between nodes and between loop
+        /// iterations (a kernel already running finishes); past it `invoke()` throws
+        /// ``InterpreterError/timeLimitExceeded(limit:)``. nil: no limit.
+        public var timeLimit: Duration?
+        /// Iterations one WHILE node may run in one invocation before it fails. A model is
+        /// untrusted input: a condition that never turns false would otherwise loop for ever.
+        /// Real models loop far less (decoders: hundreds; NMS: thousands).
+        public var maxLoopIterations = 10_000_000
         /// The op table; tests can swap in another one.
         var registry: OpRegistry = .standard
 

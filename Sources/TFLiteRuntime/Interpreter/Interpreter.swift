@@ -65,6 +65,7 @@ public final class Interpreter {
 
     /// Runs the model on the current input data.
     public func invoke() throws(InterpreterError) {
+        environment.control.begin()
         try main.invoke()
     }
 

@@ -23,6 +23,10 @@ public enum InterpreterError: Error, Equatable, CustomStringConvertible {
     case memoryLimitExceeded(requested: Int, limit: Int)
     /// No signature with this key, or no input/output with this name in it.
     case signatureNotFound(String)
+    /// The invocation was stopped through ``Interpreter/cancellation``.
+    case cancelled
+    /// The invocation ran past ``Interpreter/Options/timeLimit``.
+    case timeLimitExceeded(limit: Duration)
 
     public var description: String {
         switch self {
@@ -37,6 +41,8 @@ public enum InterpreterError: Error, Equatable, CustomStringConvertible {
         case .invokeFailed(let n, let op, let r): return "node \(n) (\(op)) failed: \(r)"
         case .memoryLimitExceeded(let r, let l): return "needs \(r) bytes of tensor memory, over the limit of \(l)"
         case .signatureNotFound(let k): return "no signature entry '\(k)'"
+        case .cancelled: return "the invocation was cancelled"
+        case .timeLimitExceeded(let l): return "the invocation ran longer than its time limit of \(l)"
         }
     }
 }

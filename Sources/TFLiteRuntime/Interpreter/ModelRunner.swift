@@ -3,10 +3,13 @@
 public enum ModelRunner {
     /// Loads `modelPath`, resizes inputs whose shape differs (when the model allows), runs
     /// the main graph or the signature `signature`, and returns the outputs in model order
-    /// (signature order with a signature).
+    /// (signature order with a signature). `timeLimit` bounds the invocation (see
+    /// ``Interpreter/Options/timeLimit``).
     public static func run(modelPath: String, inputs: [NPYArray], threads: Int? = nil,
-                           signature: String? = nil) throws(InterpreterError) -> [NPYArray] {
-        let interpreter = try Interpreter(modelPath: modelPath, options: .init(threadCount: threads))
+                           signature: String? = nil, timeLimit: Duration? = nil) throws(InterpreterError) -> [NPYArray] {
+        var options = Interpreter.Options(threadCount: threads)
+        options.timeLimit = timeLimit
+        let interpreter = try Interpreter(modelPath: modelPath, options: options)
         if let signature {
             let runner = try interpreter.signatureRunner(key: signature)
             guard inputs.count == runner.inputNames.count else {

@@ -45,6 +45,7 @@ public final class SignatureRunner {
 
     /// Runs the signature's subgraph.
     public func invoke() throws(InterpreterError) {
+        executor.environment.control.begin()
         try executor.invoke()
     }
 

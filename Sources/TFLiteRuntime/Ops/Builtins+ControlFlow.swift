@@ -55,7 +55,7 @@ private func prepareIf(_ ctx: inout PrepareContext) throws(InterpreterError) -> 
     return { (c) throws(InterpreterError) in
         let branch = branches[c.data(conditionIndex, as: UInt8.self).pointee != 0 ? 0 : 1]
         for (k, t) in argIndices.enumerated() { try branch.copy(from: c.executor, tensor: t, into: branch.inputs[k]) }
-        do { try branch.invoke() } catch { throw .invokeFailed(node: node, op: "IF", reason: "\(error)") }
+        do throws(InterpreterError) { try branch.invoke() } catch { throw error.stopsInvocation ? error : .invokeFailed(node: node, op: "IF", reason: "\(error)") }
         for (k, t) in outputIndices.enumerated() { try c.executor.copy(from: branch, tensor: branch.outputs[k], into: t) }
     }
 }
@@ -82,9 +82,10 @@ private func prepareWhile(_ ctx: inout PrepareContext) throws(InterpreterError) 
         if stable { try ctx.setOutputShape(k, vars[k].shape) } else { try ctx.setOutputDynamic(k) }
     }
     let inputs = vars.map(\.index), outputs = ctx.outputIndices, types = vars.map(\.type), node = ctx.nodeIndex
-    let context = ctx
+    let context = ctx, limit = ctx.executor.environment.maxLoopIterations
     return { (c) throws(InterpreterError) in
         let state = c.executor
+        let control = state.environment.control
         for (k, t) in inputs.enumerated() { try state.copy(from: state, tensor: t, into: outputs[k]) }
         func run(_ g: SubgraphExecutor) throws(InterpreterError) {
             if !stable {
@@ -92,11 +93,18 @@ private func prepareWhile(_ ctx: inout PrepareContext) throws(InterpreterError) 
                 try g.allocate()
             }
             for (k, t) in outputs.enumerated() { try g.copy(from: state, tensor: t, into: g.inputs[k]) }
-            do { try g.invoke() } catch { throw .invokeFailed(node: node, op: "WHILE", reason: "\(error)") }
+            do throws(InterpreterError) { try g.invoke() } catch { throw error.stopsInvocation ? error : .invokeFailed(node: node, op: "WHILE", reason: "\(error)") }
         }
+        var iterations = 0
         while true {
+            try control.check()
             try run(condition)
             guard condition.pointers[condition.outputs[0]].load(as: UInt8.self) != 0 else { break }
+            iterations += 1
+            guard iterations <= limit else {
+                throw .invokeFailed(node: node, op: "WHILE",
+                                    reason: "the loop ran more than \(limit) iterations (Interpreter.Options.maxLoopIterations)")
+            }
             try run(body)
             for (k, t) in outputs.enumerated() { try state.copy(from: body, tensor: body.outputs[k], into: t) }
         }
@@ -113,7 +121,7 @@ private func prepareCallOnce(_ ctx: inout PrepareContext) throws(InterpreterErro
     let environment = ctx.executor.environment, index = initializer.subgraphIndex, node = ctx.nodeIndex
     return { (_) throws(InterpreterError) in
         guard !environment.initializedSubgraphs.contains(index) else { return }
-        do { try initializer.invoke() } catch { throw .invokeFailed(node: node, op: "CALL_ONCE", reason: "\(error)") }
+        do throws(InterpreterError) { try initializer.invoke() } catch { throw error.stopsInvocation ? error : .invokeFailed(node: node, op: "CALL_ONCE", reason: "\(error)") }
         environment.initializedSubgraphs.insert(index)
     }
 }
