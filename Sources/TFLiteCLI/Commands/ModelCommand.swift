@@ -15,15 +15,17 @@ struct ModelCommand: Command {
     static let summary = "download, locate, list and delete remotely hosted models"
     static let help = """
         Usage:
-          tflite model download NAME --url MANIFEST_URL [--cache-dir DIR] [--retries N] [--timeout SECONDS]
+          tflite model download NAME --url MANIFEST_URL [--cache-dir DIR] [--retries N]
+                                [--timeout SECONDS] [--idle-timeout SECONDS]
           tflite model path NAME [--cache-dir DIR]
           tflite model list [--cache-dir DIR]
           tflite model delete NAME [--cache-dir DIR]
 
         download  Fetches the JSON manifest at MANIFEST_URL and, unless the cache already holds
                   its version, downloads the model, checks its size, SHA-256 and format, and
-                  swaps it in. A failed download keeps the previous model. Prints progress on
-                  a terminal, then the model's path.
+                  swaps it in. A failed, timed-out or interrupted (Ctrl-C) download keeps
+                  the previous model and leaves no partial file. Prints progress on a
+                  terminal, then the model's path.
         path      Prints the path of NAME's current good file; exit status 1 if there is none.
         list      Prints every cached model: name, version, size, download time, path.
         delete    Removes NAME from the cache; exit status 1 if it is not there.
@@ -33,7 +35,12 @@ struct ModelCommand: Command {
                                {"name", "version", "url", "sha256", "size"}
           --cache-dir DIR      cache folder (default: \(ModelManager.defaultCacheDirectory().path))
           --retries N          retries after a transient failure, 0...20 (default 3)
-          --timeout SECONDS    seconds without data before an attempt fails (default 30)
+          --timeout SECONDS    deadline for the whole download: manifest, every attempt and
+                               the waits between them (default \(defaultConditions.downloadTimeout.cliText));
+                               past it the download fails with exit status 1
+          --idle-timeout SECONDS
+                               seconds without data before an attempt fails and is retried
+                               (default \(defaultConditions.requestTimeout.cliText))
 
         Example:
           tflite model download flowers --url https://models.example/flowers.json
@@ -46,24 +53,27 @@ struct ModelCommand: Command {
         let urlText = try arguments.option("--url")
         let retries = try arguments.intOption("--retries", in: 0...20)
         let timeout = try arguments.doubleOption("--timeout")
+        let idleTimeout = try arguments.doubleOption("--idle-timeout")
         let words = try arguments.positionals()
         guard let action = words.first else {
             throw UsageError("expected an action: download, path, list or delete")
         }
         let names = Array(words.dropFirst())
-        if action != "download", urlText != nil || retries != nil || timeout != nil {
-            throw UsageError("--url, --retries and --timeout apply to 'download' only")
+        if action != "download", urlText != nil || retries != nil || timeout != nil || idleTimeout != nil {
+            throw UsageError("--url, --retries, --timeout and --idle-timeout apply to 'download' only")
         }
         let manager = ModelManager(cacheDirectory: cacheDirectory)
         switch action {
         case "download":
             guard let urlText else { throw UsageError("download needs --url MANIFEST_URL") }
-            var conditions = ModelDownloadConditions()
+            var conditions = defaultConditions
             conditions.maxRetries = retries ?? conditions.maxRetries
-            if let timeout {
-                guard timeout > 0 else { throw UsageError("option --timeout needs a positive number of seconds") }
-                conditions.requestTimeout = timeout
+            for (option, value) in [("--timeout", timeout), ("--idle-timeout", idleTimeout)] {
+                guard let value else { continue }
+                guard value > 0 else { throw UsageError("option \(option) needs a positive number of seconds") }
             }
+            conditions.downloadTimeout = timeout ?? conditions.downloadTimeout
+            conditions.requestTimeout = idleTimeout ?? conditions.requestTimeout
             let name = try modelName(names, action: action)
             guard let url = URL(string: urlText) else { throw UsageError("--url '\(urlText)' is not a URL") }
             let model: RemoteModel
@@ -91,12 +101,30 @@ struct ModelCommand: Command {
         }
     }
 
+    /// The library's defaults, which the options override and the help text quotes.
+    private static let defaultConditions = ModelDownloadConditions()
+
     private static func download(_ model: RemoteModel, conditions: ModelDownloadConditions, manager: ModelManager) throws {
         let progress = manager.download(model, conditions: conditions)
+        let interruptions = cancelOnInterrupt(progress)
+        defer {
+            interruptions.forEach { $0.cancel() }
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
+        let finished = DispatchSemaphore(value: 0)
+        Task {
+            _ = try? await progress.value
+            finished.signal()
+        }
         let showProgress = isatty(STDERR_FILENO) == 1
-        while !progress.isFinished {
-            if showProgress { report(progress) }
-            usleep(100_000)
+        if showProgress {
+            // Redraws the progress line ten times a second; sleeps in the wait between.
+            while finished.wait(timeout: .now() + 0.1) == .timedOut {
+                report(progress)
+            }
+        } else {
+            finished.wait()
         }
         if showProgress {
             report(progress)
@@ -110,6 +138,18 @@ struct ModelCommand: Command {
             throw error
         case nil:
             throw ModelDownloadError.cancelled
+        }
+    }
+
+    /// Ctrl-C and `kill` cancel the download instead of ending the process, so it removes its
+    /// partial file and the command fails with `error: the download was cancelled`.
+    private static func cancelOnInterrupt(_ progress: ModelDownloadProgress) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { progress.cancel() }
+            source.resume()
+            return source
         }
     }
 
@@ -147,4 +187,9 @@ struct ModelCommand: Command {
         }
         return name
     }
+}
+
+extension TimeInterval {
+    /// Seconds as the help text writes them: `30 s`, `0.5 s`.
+    fileprivate var cliText: String { String(format: "%g s", self) }
 }

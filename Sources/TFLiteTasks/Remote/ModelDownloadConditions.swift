@@ -12,6 +12,10 @@ public struct ModelDownloadConditions: Sendable, Hashable {
     public var requestTimeout: TimeInterval
     /// Seconds one attempt at a file may take in total before it fails as transient.
     public var resourceTimeout: TimeInterval
+    /// Seconds the whole download may take: the manifest, every attempt and the waits between
+    /// them. Past it the download fails with `ModelDownloadError.deadlineExceeded`, however
+    /// slowly data is still arriving (idle timeouts alone never end a trickle).
+    public var downloadTimeout: TimeInterval
     /// How many times a transient failure is retried (0 means a single attempt).
     public var maxRetries: Int
     /// The wait before the first retry; each further retry waits twice as long.
@@ -20,13 +24,17 @@ public struct ModelDownloadConditions: Sendable, Hashable {
     public var maximumBackoff: TimeInterval
     /// The largest model accepted; a manifest announcing more is refused before any download.
     public var maximumModelSize: Int64
+    /// Which HTTP client carries the requests; tests pin URLSession to cover both paths.
+    var transport: HTTPTransport = .automatic
 
-    /// Creates download conditions; the defaults suit a model of up to 1 GiB on a normal network.
+    /// Creates download conditions. The defaults suit a model of up to about 100 MB on a
+    /// normal network; raise `downloadTimeout` for larger models or slow links.
     public init(
         allowsCellularAccess: Bool = true,
         allowsBackgroundDownloading: Bool = false,
         requestTimeout: TimeInterval = 30,
         resourceTimeout: TimeInterval = 3600,
+        downloadTimeout: TimeInterval = 600,
         maxRetries: Int = 3,
         initialBackoff: TimeInterval = 0.5,
         maximumBackoff: TimeInterval = 30,
@@ -36,6 +44,7 @@ public struct ModelDownloadConditions: Sendable, Hashable {
         self.allowsBackgroundDownloading = allowsBackgroundDownloading
         self.requestTimeout = requestTimeout
         self.resourceTimeout = resourceTimeout
+        self.downloadTimeout = downloadTimeout
         self.maxRetries = maxRetries
         self.initialBackoff = initialBackoff
         self.maximumBackoff = maximumBackoff

@@ -14,6 +14,16 @@ public enum ModelDownloadError: Error, Sendable, Hashable, CustomStringConvertib
     case httpStatus(Int, url: URL)
     /// The connection failed, timed out or was closed early.
     case transport(url: URL, message: String)
+    /// The whole download (manifest, every attempt and the waits between them) took longer
+    /// than `ModelDownloadConditions.downloadTimeout`; `url` is what it was waiting for.
+    case deadlineExceeded(url: URL, seconds: TimeInterval)
+    /// A chain of HTTP redirects starting at `url` went on past `limit` (a loop, most likely).
+    case tooManyRedirects(url: URL, limit: Int)
+    /// The body came with a content or transfer coding the downloader cannot decode (it asks
+    /// for `identity` and decodes `gzip`).
+    case unsupportedEncoding(url: URL, encoding: String)
+    /// The body's `encoding` (gzip) is damaged or decodes to more bytes than expected.
+    case corruptEncoding(url: URL, encoding: String, reason: String)
     /// The manifest is not valid JSON of the documented shape.
     case invalidManifest(url: URL, reason: String)
     /// The manifest describes a different model than the one asked for.
@@ -34,7 +44,8 @@ public enum ModelDownloadError: Error, Sendable, Hashable, CustomStringConvertib
     case cancelled
 
     /// True for failures that may succeed when retried: 5xx, 408 and 429 answers and
-    /// connection errors. Missing files, bad manifests and verification failures are final.
+    /// connection errors (idle timeouts included). Missing files, bad manifests, verification
+    /// failures, an exceeded download deadline, redirect loops and undecodable encodings are final.
     public var isTransient: Bool {
         switch self {
         case .httpStatus(let code, _):
@@ -57,6 +68,14 @@ public enum ModelDownloadError: Error, Sendable, Hashable, CustomStringConvertib
             return "HTTP status \(code) from \(url.absoluteString)"
         case .transport(let url, let message):
             return "connection to \(url.absoluteString) failed: \(message)"
+        case .deadlineExceeded(let url, let seconds):
+            return "the download did not finish within its deadline of \(String(format: "%g", seconds)) s (waiting for \(url.absoluteString))"
+        case .tooManyRedirects(let url, let limit):
+            return "\(url.absoluteString) redirected more than \(limit) times (a redirect loop?)"
+        case .unsupportedEncoding(let url, let encoding):
+            return "\(url.absoluteString) was sent with encoding '\(encoding)', which cannot be decoded (only identity and gzip are supported)"
+        case .corruptEncoding(let url, let encoding, let reason):
+            return "the \(encoding)-encoded body of \(url.absoluteString) cannot be decoded: \(reason)"
         case .invalidManifest(let url, let reason):
             return "invalid model manifest at \(url.absoluteString): \(reason)"
         case .manifestNameMismatch(let expected, let found):

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The partial file a model downloads into: writes and hashes the body as it arrives,
 /// refuses more bytes than the manifest announced, and resumes a broken transfer with a
@@ -16,6 +13,9 @@ final class ModelFileSink: @unchecked Sendable {
     private let handle: FileHandle
     private var hasher = SHA256()
     private var written: Int64 = 0
+    /// False once a body arrived content-coded: byte ranges would then count encoded bytes,
+    /// so a broken transfer restarts from zero instead of resuming.
+    private var resumable = true
 
     init(creating path: URL, manifest: ModelManifest, progress: ModelDownloadProgress) throws(ModelDownloadError) {
         guard FileManager.default.createFile(atPath: path.path, contents: nil),
@@ -34,14 +34,16 @@ final class ModelFileSink: @unchecked Sendable {
     }
 
     /// One attempt: requests the rest of the file and appends it.
-    func transfer(conditions: ModelDownloadConditions) async throws(ModelDownloadError) {
+    func transfer(conditions: ModelDownloadConditions, deadline: DownloadDeadline) async throws(ModelDownloadError) {
         let url = manifest.modelURL
+        if written > 0, !resumable { try reset() }
         // Byte ranges refer to the stored bytes, so no content coding.
         var headers = ["Accept-Encoding": "identity"]
         if written > 0 {
             headers["Range"] = "bytes=\(written)-"
         }
-        try await HTTPRequest.get(url, headers: headers, conditions: conditions) { response throws(ModelDownloadError) in
+        try await HTTPRequest.get(url, headers: headers, conditions: conditions, deadline: deadline,
+                                  decodedLimit: Int(clamping: manifest.size)) { response throws(ModelDownloadError) in
             try self.begin(response)
         } onData: { data throws(ModelDownloadError) in
             try self.append(data)
@@ -62,11 +64,12 @@ final class ModelFileSink: @unchecked Sendable {
         return hasher.finalizeHex()
     }
 
-    private func begin(_ response: HTTPURLResponse) throws(ModelDownloadError) {
+    private func begin(_ response: HTTPResponseHead) throws(ModelDownloadError) {
         let url = manifest.modelURL
         switch response.statusCode {
         case 206:
-            guard let start = ModelFileSink.rangeStart(response.value(forHTTPHeaderField: "Content-Range")),
+            guard response.contentCoding == .identity,
+                  let start = ModelFileSink.rangeStart(response.header("Content-Range")),
                   start == written
             else {
                 // Not the range asked for: start over on the next attempt.
@@ -79,8 +82,10 @@ final class ModelFileSink: @unchecked Sendable {
         default:
             throw .httpStatus(response.statusCode, url: url)
         }
-        let announced = response.expectedContentLength
-        if announced >= 0, written + announced != manifest.size {
+        resumable = response.contentCoding == .identity
+        // Only an uncoded body's Content-Length counts model bytes (a gzip one counts
+        // compressed bytes); a coded body is checked once decoded.
+        if let announced = response.decodedLength, written + announced != manifest.size {
             throw .sizeMismatch(url: url, expected: manifest.size, received: written + announced)
         }
     }

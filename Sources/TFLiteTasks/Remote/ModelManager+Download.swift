@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 extension ModelManager {
     /// Starts downloading `model` in the background and returns a handle on it.
@@ -63,7 +60,8 @@ extension ModelManager {
     private func perform(
         _ model: RemoteModel, conditions: ModelDownloadConditions, progress: ModelDownloadProgress
     ) async throws(ModelDownloadError) -> ModelDownloadResult {
-        let manifest = try await fetchManifest(of: model, conditions: conditions)
+        let deadline = DownloadDeadline(seconds: conditions.downloadTimeout)
+        let manifest = try await fetchManifest(of: model, conditions: conditions, deadline: deadline)
         guard manifest.name == model.name else {
             throw .manifestNameMismatch(expected: model.name, found: manifest.name)
         }
@@ -78,8 +76,8 @@ extension ModelManager {
         let partial = folder.appendingPathComponent(".partial-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: partial) }
         let sink = try ModelFileSink(creating: partial, manifest: manifest, progress: progress)
-        try await withRetries(conditions) { () async throws(ModelDownloadError) in
-            try await sink.transfer(conditions: conditions)
+        try await withRetries(conditions, deadline: deadline) { () async throws(ModelDownloadError) in
+            try await sink.transfer(conditions: conditions, deadline: deadline)
         }
         let digest = try sink.finish()
         guard digest == manifest.sha256 else {
@@ -98,16 +96,18 @@ extension ModelManager {
 
     /// Fetches and parses the manifest, retrying transient failures.
     private func fetchManifest(
-        of model: RemoteModel, conditions: ModelDownloadConditions
+        of model: RemoteModel, conditions: ModelDownloadConditions, deadline: DownloadDeadline
     ) async throws(ModelDownloadError) -> ModelManifest {
         let url = model.source
         let limit = ModelManifest.maximumManifestBytes
-        let buffer = try await withRetries(conditions) { () async throws(ModelDownloadError) -> ManifestBuffer in
+        let buffer = try await withRetries(conditions, deadline: deadline) { () async throws(ModelDownloadError) -> ManifestBuffer in
             let buffer = ManifestBuffer(url: url)
-            try await HTTPRequest.get(url, conditions: conditions) { response throws(ModelDownloadError) in
+            // Asked uncompressed like the model file; a gzip answer is decoded all the same.
+            try await HTTPRequest.get(url, headers: ["Accept-Encoding": "identity"], conditions: conditions,
+                                      deadline: deadline, decodedLimit: limit) { response throws(ModelDownloadError) in
                 guard (200..<300).contains(response.statusCode) else { throw .httpStatus(response.statusCode, url: url) }
                 // After redirects, relative model URLs resolve against where the manifest was found.
-                buffer.url = response.url ?? url
+                buffer.url = response.url
             } onData: { data throws(ModelDownloadError) in
                 guard buffer.data.count + data.count <= limit else {
                     throw .invalidManifest(url: url, reason: "larger than \(limit) bytes")
@@ -119,9 +119,11 @@ extension ModelManager {
         return try ModelManifest(decoding: buffer.data, from: buffer.url)
     }
 
-    /// Runs `operation`, retrying transient failures with exponential backoff.
+    /// Runs `operation`, retrying transient failures with exponential backoff while the
+    /// deadline leaves time for another attempt.
     private func withRetries<T>(
-        _ conditions: ModelDownloadConditions, _ operation: () async throws(ModelDownloadError) -> T
+        _ conditions: ModelDownloadConditions, deadline: DownloadDeadline,
+        _ operation: () async throws(ModelDownloadError) -> T
     ) async throws(ModelDownloadError) -> T {
         var retry = 0
         while true {
@@ -130,6 +132,9 @@ extension ModelManager {
             } catch {
                 guard error.isTransient, retry < conditions.maxRetries else { throw error }
                 let delay = conditions.backoff(beforeRetry: retry)
+                // No attempt could start before the deadline: report what failed, which says
+                // more than the clock would.
+                guard delay < deadline.remaining else { throw error }
                 retry += 1
                 do {
                     try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))

@@ -31,8 +31,8 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
         var description: String { "the loader refused this model" }
     }
 
-    @Test(arguments: DownloadFault.allCases)
-    func faultKeepsThePreviousModel(_ fault: DownloadFault) async throws {
+    @Test(arguments: DownloadFault.allCases, RemoteTestBed.transports)
+    func faultKeepsThePreviousModel(_ fault: DownloadFault, _ transport: HTTPTransport) async throws {
         let good = try CorpusModel.small()
         let upgrade = try CorpusModel.upgrade()
         let upgradeBytes = try upgrade.bytes()
@@ -41,7 +41,7 @@ enum DownloadFault: String, CaseIterable, CustomTestStringConvertible, Sendable 
         let before = try await bed.manager.downloadModel(bed.model, conditions: RemoteTestBed.quick)
 
         let file = try inject(fault, into: bed, upgrade: upgrade)
-        let conditions = RemoteTestBed.quick
+        let conditions = RemoteTestBed.over(transport)
         let thrown = await #expect(throws: ModelDownloadError.self) {
             try await bed.manager.downloadModel(bed.model, conditions: conditions)
         }

@@ -23,6 +23,16 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         case dropAfter([UInt8], bytes: Int)
         /// 200 announcing the whole body, its first `bytes` bytes, then silence for `seconds`.
         case stall([UInt8], bytes: Int, seconds: Double)
+        /// Reads the request, then says nothing at all (not even a status line) for `seconds`.
+        case silence(seconds: Double)
+        /// 200 announcing the whole body, then one byte every `interval` seconds.
+        case drip([UInt8], interval: Double)
+        /// 200 with these (already encoded) bytes, announced with their own length and
+        /// `Content-Encoding: encoding`, whatever the request's `Accept-Encoding` says.
+        case encoded([UInt8], encoding: String)
+        /// 200 with the body in `Transfer-Encoding: chunked`, `chunkSize` bytes a chunk, each
+        /// with a chunk extension, then the `trailer` field line if any.
+        case chunked([UInt8], chunkSize: Int, trailer: String?)
         /// 302 to `location`.
         case redirect(String)
         /// These bytes instead of an HTTP response, then the connection is closed.
@@ -107,7 +117,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         switch reply {
         case .body(let bytes, let contentLength):
             if let start = rangeStart(request), start > 0 {
-                guard start < bytes.count else { return transmit(connection, head(416, length: 0)) }
+                guard start < bytes.count else {
+                    transmit(connection, head(416, length: 0))
+                    return
+                }
                 let rest = Array(bytes[start...])
                 transmit(connection, head(206, length: rest.count,
                                       extra: ["Content-Range": "bytes \(start)-\(bytes.count - 1)/\(bytes.count)"]))
@@ -127,6 +140,25 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             transmit(connection, head(200, length: bytes.count))
             transmit(connection, Array(bytes.prefix(count)))
             Thread.sleep(forTimeInterval: seconds)
+        case .silence(let seconds):
+            Thread.sleep(forTimeInterval: seconds)
+        case .drip(let bytes, let interval):
+            transmit(connection, head(200, length: bytes.count))
+            for byte in bytes {
+                guard transmit(connection, [byte]) else { return }
+                Thread.sleep(forTimeInterval: interval)
+            }
+        case .encoded(let bytes, let encoding):
+            transmit(connection, head(200, length: bytes.count, extra: ["Content-Encoding": encoding]))
+            transmit(connection, bytes)
+        case .chunked(let bytes, let chunkSize, let trailer):
+            transmit(connection, head(200, length: nil, extra: ["Transfer-Encoding": "chunked"]))
+            for start in stride(from: 0, to: bytes.count, by: chunkSize) {
+                let chunk = bytes[start..<min(bytes.count, start + chunkSize)]
+                // A chunk extension, which clients must skip.
+                transmit(connection, Array("\(String(chunk.count, radix: 16));note=x\r\n".utf8) + chunk + Array("\r\n".utf8))
+            }
+            transmit(connection, Array("0\r\n\(trailer.map { $0 + "\r\n" } ?? "")\r\n".utf8))
         case .redirect(let location):
             transmit(connection, head(302, length: 0, extra: ["Location": location]))
         case .raw(let bytes):
@@ -169,15 +201,18 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         return Array((text + "\r\n").utf8)
     }
 
-    private func transmit(_ connection: Int32, _ bytes: [UInt8]) {
+    /// Sends all of `bytes`; false when the client has gone.
+    @discardableResult
+    private func transmit(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes {
                 send(connection, $0.baseAddress, $0.count, noSignal)
             }
-            guard sent > 0 else { return }
+            guard sent > 0 else { return false }
             offset += sent
         }
+        return true
     }
 }
 

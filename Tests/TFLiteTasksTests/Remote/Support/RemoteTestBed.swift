@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import TFLiteTasks
 
 /// A loopback server, a fresh cache directory, a manager on it with its own notification
@@ -14,6 +15,25 @@ final class RemoteTestBed: @unchecked Sendable {
     /// Retries and timeouts small enough to keep fault tests short.
     static let quick = ModelDownloadConditions(
         requestTimeout: 1, resourceTimeout: 20, maxRetries: 2, initialBackoff: 0.01, maximumBackoff: 0.05)
+
+    /// Every HTTP client a download can go through (both are URLSession on Apple platforms).
+    static let transports: [HTTPTransport] = [.automatic, .urlSession]
+
+    /// True where `.automatic` fetches `http` URLs with the package's own socket client.
+    static let socketClientIsUsed: Bool = {
+        #if canImport(Glibc)
+        return true
+        #else
+        return false
+        #endif
+    }()
+
+    /// `conditions` sent through `transport`.
+    static func over(_ transport: HTTPTransport, _ conditions: ModelDownloadConditions = quick) -> ModelDownloadConditions {
+        var pinned = conditions
+        pinned.transport = transport
+        return pinned
+    }
 
     init(name: String = "flowers", validator: @escaping ModelFileValidator = ModelManager.modelLoaderValidator) throws {
         server = try LoopbackHTTPServer()
@@ -53,6 +73,23 @@ final class RemoteTestBed: @unchecked Sendable {
         let path = "/manifests/\(file)"
         server.route(path, try replies ?? [.body(payload.bytes())])
         return path
+    }
+
+    /// Publishes and downloads version 1 (`CorpusModel.small()`): the model a failed upgrade
+    /// must leave in place. Returns it and its bytes.
+    func downloadGoodModel() async throws -> (model: DownloadedModel, bytes: [UInt8]) {
+        let good = try CorpusModel.small()
+        try publish(version: "1", payload: good)
+        let result = try await manager.downloadModel(model, conditions: RemoteTestBed.quick)
+        return (result.model, try good.bytes())
+    }
+
+    /// Expects the cache to hold exactly `previous`: still current, its file intact, and
+    /// nothing else in the folder (no partial download, no temporary record).
+    func expectCacheHolds(_ previous: DownloadedModel, bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(manager.downloadedModel(named: model.name) == previous, sourceLocation: sourceLocation)
+        #expect((try? [UInt8](Data(contentsOf: previous.path))) == bytes, sourceLocation: sourceLocation)
+        #expect(folderContents() == [".lock", previous.path.lastPathComponent, "record.json"], sourceLocation: sourceLocation)
     }
 
     /// The names in the model's cache folder, sorted.
