@@ -13,6 +13,10 @@ extension SubgraphExecutor {
     /// except for nodes downstream of a value-dependent shape.
     func allocate() throws(InterpreterError) {
         isAllocated = false
+        if !isDataflowChecked {
+            try checkDataflow()
+            isDataflowChecked = true
+        }
         steps = []
         kernelNames = [:]
         let graph = model.schema.subgraphs[subgraphIndex]
@@ -27,9 +31,8 @@ extension SubgraphExecutor {
 
         var kept: [(step: Step, inputs: [Int], outputs: [Int])] = []
         var scratchBytes = 0
-        // Each tensor has at most one writer: kernels capture output shapes at prepare, so a
-        // second writer could shrink a buffer under the first.
-        var writer: [Int: Int] = [:]
+        // `checkDataflow()` proved the graph well formed: each tensor has at most one writer,
+        // which runs before its readers and writes no input or constant.
         var readers: [Int: [Int]] = [:], writers: [Int: [Int]] = [:]
         for (n, op) in graph.operators.enumerated() {
             for t in op.inputs where t >= 0 { readers[Int(t), default: []].append(n) }
@@ -66,22 +69,11 @@ extension SubgraphExecutor {
                 continue
             }
             if droppedNodes.contains(position) { continue }
-            let n = replacement[position] ?? position, op = graph.operators[n]
+            let n = replacement[position] ?? position
             let nodeInputs = inputIndices(ofNode: n), nodeOutputs = outputIndices(ofNode: n)
             // A folded residual is read too: it must stay live through this node.
             let present = nodeInputs.filter { $0 >= 0 } + (residualFolds[n].map { [$0.residual] } ?? [])
             let outputs = nodeOutputs.filter { $0 >= 0 }
-            for t in outputs {
-                if let first = writer[t] {
-                    throw .invalidNode(node: n, op: model.operatorKind(ofCode: Int(op.opcodeIndex)).name,
-                                       reason: "writes tensor '\(tensors[t].name)', which node \(first) writes too")
-                }
-                guard !graphInputs.contains(t), !tensors[t].isWeight else {
-                    throw .invalidNode(node: n, op: model.operatorKind(ofCode: Int(op.opcodeIndex)).name,
-                                       reason: "writes tensor '\(tensors[t].name)', a model input or constant")
-                }
-                writer[t] = n
-            }
             if present.contains(where: { tensors[$0].isDynamic }) {
                 // Shapes are unknown until run time: prepare this node then.
                 for t in outputs { tensors[t].isDynamic = true }
@@ -101,6 +93,9 @@ extension SubgraphExecutor {
             }
         }
         try plan(kept.map { ($0.inputs, $0.outputs) })
+        guard arenaSize + scratchBytes <= memoryLimit else {
+            throw .memoryLimitExceeded(requested: arenaSize + scratchBytes, limit: memoryLimit)
+        }
         scratch = scratchBytes > 0 ? AlignedBuffer(byteCount: scratchBytes) : nil
         steps = kept.map(\.step)
         isAllocated = true
@@ -123,7 +118,13 @@ extension SubgraphExecutor {
         context.foldedPadding = padFolds[n]
         context.foldedActivation = activationFolds[n]?.activation
         context.foldedResidual = residualFolds[n]
+        try OutputTypeRule.rule(for: kind).check(context)
         let kernel = try registration.prepare(&context)
+        // Scratch counts against the limit like tensors do: a hostile dilation or window can
+        // ask for far more than any tensor.
+        guard context.scratchBytes <= memoryLimit else {
+            throw .memoryLimitExceeded(requested: context.scratchBytes, limit: memoryLimit)
+        }
         kernelNames[n] = context.kernelName
         return (kernel, registration, context.scratchBytes)
     }

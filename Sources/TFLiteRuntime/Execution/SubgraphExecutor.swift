@@ -36,6 +36,8 @@ final class SubgraphExecutor {
     /// One data pointer per tensor, rewritten by `allocate()`.
     let pointers: UnsafeMutablePointer<UnsafeMutableRawPointer>
     var isAllocated = false
+    /// Whether ``checkDataflow()`` has passed (the graph's structure never changes).
+    var isDataflowChecked = false
     /// Planning statistics of the last allocation.
     var arenaSize = 0
     var plannedTensorBytes = 0
@@ -49,8 +51,11 @@ final class SubgraphExecutor {
         outputs = sg.outputs.map(Int.init)
         var records: [TensorRecord] = []
         records.reserveCapacity(sg.tensors.count)
+        let graphInputs = Set(inputs)
         for (t, tensor) in sg.tensors.enumerated() {
-            let data = model.constantData(subgraph: index, tensor: t)
+            // An input's buffer data is ignored: the caller writes inputs, and over a constant it
+            // would write into the mapped file (or the weights every interpreter shares).
+            let data = graphInputs.contains(t) ? nil : model.constantData(subgraph: index, tensor: t)
             var record = TensorRecord(
                 name: tensor.name ?? "tensor \(t)", type: DataType(tensor.type), modelShape: tensor.shape.map(Int.init),
                 shapeSignature: tensor.shapeSignature.isEmpty ? nil : tensor.shapeSignature.map(Int.init),

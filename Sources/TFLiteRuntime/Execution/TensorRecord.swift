@@ -13,7 +13,9 @@ struct TensorRecord {
     }
 
     let name: String
-    let type: DataType
+    /// The type in the model, except for outputs of the ops that take their inputs' type at
+    /// prepare whatever the model declares (``OutputTypeRule/retypedAs(input:)``).
+    var type: DataType
     /// The shape in the model; reset to this before each allocation pass.
     let modelShape: [Int]
     let shapeSignature: [Int]?

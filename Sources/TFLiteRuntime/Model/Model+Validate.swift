@@ -141,13 +141,16 @@ extension Model {
                            reason: "buffer \(tensor.buffer) holds \(stored) bytes but shape \(tensor.shape) of \(tensor.type.name) needs \(byteCount)")
         }
         if let quantization = tensor.quantization {
-            try validateQuantization(quantization, shape: tensor.shape, location: location())
+            try validateQuantization(quantization, type: tensor.type, shape: tensor.shape, location: location())
         }
     }
 
     /// One scale per tensor, or one per slice along `quantized_dimension`; zero points absent
-    /// or matching the scales.
-    static func validateQuantization(_ q: Schema.QuantizationParameters, shape: [Int32], location: @autoclosure () -> String) throws(ModelError) {
+    /// or matching the scales. Scales are finite and not negative, zero points lie in the
+    /// tensor's storage range: the kernels' fixed-point arithmetic (offsets, multipliers,
+    /// lookup tables) is written for these ranges and cannot overflow inside them.
+    static func validateQuantization(_ q: Schema.QuantizationParameters, type: Schema.TensorType, shape: [Int32],
+                                     location: @autoclosure () -> String) throws(ModelError) {
         let scales = q.scale.count
         guard scales > 0 else { return }
         let axis = Int(q.quantizedDimension)
@@ -160,6 +163,29 @@ extension Model {
         }
         guard q.zeroPoint.isEmpty || q.zeroPoint.count == scales else {
             throw .invalid(location: location(), reason: "\(q.zeroPoint.count) zero points for \(scales) quantization scales")
+        }
+        for scale in q.scale where !scale.isFinite || scale < 0 {
+            throw .invalid(location: location(), reason: "quantization scale \(scale) is not a finite number 0 or more")
+        }
+        let range = zeroPointRange(type)
+        for zeroPoint in q.zeroPoint where !range.contains(zeroPoint) {
+            throw .invalid(location: location(),
+                           reason: "zero point \(zeroPoint) is outside the \(type.name) range \(range.lowerBound)...\(range.upperBound)")
+        }
+    }
+
+    /// The values a zero point of a tensor of `type` may take: its storage range (int32 for
+    /// the wider types, whose zero points are 0 in practice and enter int32 arithmetic).
+    static func zeroPointRange(_ type: Schema.TensorType) -> ClosedRange<Int64> {
+        switch type {
+        case .int8: return -128...127
+        case .uint8: return 0...255
+        case .int16: return -32_768...32_767
+        case .uint16: return 0...65_535
+        case .int4: return -8...7
+        case .uint4: return 0...15
+        case .int2: return -2...1
+        default: return Int64(Int32.min)...Int64(Int32.max)
         }
     }
 

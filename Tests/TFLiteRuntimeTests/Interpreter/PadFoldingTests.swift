@@ -24,8 +24,8 @@ import TestSupport
         try interpreter.invoke()
     }
 
-    /// A PAD whose output another node writes too is not folded away, so the model is still
-    /// refused for its two writers (the check runs as each node is prepared).
+    /// A PAD whose output another node writes too never reaches the folding: the model is
+    /// refused for its two writers before any node is prepared.
     @Test func padWritingAnotherNodesTensorIsRefused() throws {
         var m = TinyModel()
         m.codes = [TinyModel.Code(.add), TinyModel.Code(.pad), TinyModel.Code(.depthwiseConv2d)]
@@ -47,7 +47,7 @@ import TestSupport
             .init(opcodeIndex: 2, inputs: [2, 3], outputs: [4]),
         ]
         let interpreter = try Interpreter(model: Model(bytes: m.bytes()))
-        #expect(throws: InterpreterError.invalidNode(node: 1, op: "PAD", reason: "writes tensor 'padded', which node 0 writes too")) {
+        #expect(throws: InterpreterError.invalidNode(node: 1, op: "PAD", reason: "writes tensor 2 'padded', which an earlier node writes")) {
             try interpreter.allocateTensors()
         }
     }

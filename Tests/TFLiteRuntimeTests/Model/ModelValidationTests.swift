@@ -256,3 +256,31 @@ import TFLiteRuntime
         #expect(error.reason == "Tensor.type: value 99 is not a valid TensorType")
     }
 }
+
+/// Quantisation parameters are range-checked at load, before any arithmetic uses them.
+@Suite struct QuantizationValidationTests {
+    static func tensorWith(type: Schema.TensorType, scale: Float, zeroPoint: Int64) -> TinyModel {
+        var tiny = TinyModel()
+        tiny.subgraphs[0].tensors[2] = TinyModel.Tensor(shape: [2], type: type, name: "q", scales: [scale], zeroPoints: [zeroPoint])
+        return tiny
+    }
+
+    @Test(arguments: [(Schema.TensorType.int8, Int64(128)), (.int8, -129), (.uint8, -1), (.uint8, 256),
+                      (.int16, 32_768), (.int32, Int64(Int32.min) - 1)])
+    func zeroPointsOutsideTheirTypeAreRefused(type: Schema.TensorType, zeroPoint: Int64) throws {
+        let error = try #require(ModelValidationTests.invalid(Self.tensorWith(type: type, scale: 0.5, zeroPoint: zeroPoint)))
+        #expect(error.location == "subgraph 0, tensor 2 'q'")
+        #expect(error.reason.hasPrefix("zero point \(zeroPoint) is outside the \(type.name) range"))
+    }
+
+    @Test(arguments: [Float.nan, .infinity, -1])
+    func scalesThatAreNotFiniteOrNegativeAreRefused(scale: Float) throws {
+        let error = try #require(ModelValidationTests.invalid(Self.tensorWith(type: .int8, scale: scale, zeroPoint: 0)))
+        #expect(error.reason == "quantization scale \(scale) is not a finite number 0 or more")
+    }
+
+    @Test func edgeValuesLoad() throws {
+        #expect(ModelValidationTests.loadError(Self.tensorWith(type: .int8, scale: 0, zeroPoint: -128).bytes()) == nil)
+        #expect(ModelValidationTests.loadError(Self.tensorWith(type: .uint8, scale: 1e30, zeroPoint: 255).bytes()) == nil)
+    }
+}

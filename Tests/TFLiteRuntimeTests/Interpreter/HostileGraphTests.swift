@@ -1,0 +1,84 @@
+import Testing
+@testable import TFLiteRuntime
+
+/// One model per class of hostile graph the structure-aware fuzzer found: each is refused
+/// with an error naming the node or tensor, or (an input holding constant data) run safely.
+/// The default ``TinyModel`` is `t2 = ADD(t0, t1)` with inputs t0, t1 and output t2.
+@Suite struct HostileGraphTests {
+    static func allocationError(_ m: TinyModel) throws -> InterpreterError? {
+        let interpreter = try Interpreter(model: Model(bytes: m.bytes()))
+        do {
+            try interpreter.allocateTensors()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func anOutputNoNodeWritesIsRefused() throws {
+        var m = TinyModel()
+        m.subgraphs[0].tensors.append(TinyModel.Tensor(shape: [1024], name: "never"))
+        m.subgraphs[0].outputs = [2, 3]
+        #expect(try Self.allocationError(m) == .invalidShape(
+            tensor: "never", reason: "output 1 of subgraph 0 is a tensor no node writes (and not an input, a constant or a variable)"))
+    }
+
+    @Test func aNodeReadingItsOwnOutputIsRefused() throws {
+        var m = TinyModel()
+        m.subgraphs[0].operators = [.init(inputs: [0, 2], outputs: [2])]
+        #expect(try Self.allocationError(m) == .invalidNode(
+            node: 0, op: "ADD", reason: "reads tensor 2 't' before node 0 writes it (nodes out of order, or a node reading its own output)"))
+    }
+
+    @Test func nodesOutOfOrderAreRefused() throws {
+        var m = TinyModel()
+        m.subgraphs[0].tensors.append(TinyModel.Tensor(shape: [2], name: "later"))
+        m.subgraphs[0].outputs = [3]
+        // Node 0 reads what node 1 writes.
+        m.subgraphs[0].operators = [.init(inputs: [2, 1], outputs: [3]), .init(inputs: [0, 1], outputs: [2])]
+        #expect(try Self.allocationError(m) == .invalidNode(
+            node: 0, op: "ADD", reason: "reads tensor 2 't' before node 1 writes it (nodes out of order, or a node reading its own output)"))
+    }
+
+    @Test func readingATensorNothingWritesIsRefused() throws {
+        var m = TinyModel()
+        m.subgraphs[0].inputs = [0]
+        #expect(try Self.allocationError(m) == .invalidNode(
+            node: 0, op: "ADD", reason: "reads tensor 1 't', which no node writes and which is not an input, a constant or a variable"))
+    }
+
+    /// The caller's bytes go to memory of the interpreter's own, never into the model's
+    /// buffer (read-only when the file is mapped; shared by every interpreter of the model).
+    @Test func anInputHoldingConstantDataIsWrittenInPrivateMemory() throws {
+        var m = TinyModel()
+        let constant: [Float] = [10, 20]
+        m.buffers.append(TinyModel.Buffer(data: constant.withUnsafeBytes { Array($0) }))
+        m.subgraphs[0].tensors[0].buffer = 1
+        let model = try Model(bytes: m.bytes())
+        let interpreter = try Interpreter(model: model)
+        try interpreter.allocateTensors()
+        try interpreter.copy([Float(1), 2], toInputAt: 0)
+        try interpreter.copy([Float(3), 4], toInputAt: 1)
+        try interpreter.invoke()
+        #expect(try interpreter.output(at: 0).values(as: Float.self) == [4, 6])
+        #expect(Array(model.bufferData(1)) == constant.withUnsafeBytes { Array($0) })
+    }
+
+    /// A convolution computes float32 from float32 input; an output declared int8 would get
+    /// 4-byte stores into a 1-byte-per-element buffer.
+    @Test func anOutputDeclaredWithAnotherTypeIsRefused() throws {
+        var m = TinyModel()
+        m.codes = [TinyModel.Code(.conv2d)]
+        m.buffers.append(TinyModel.Buffer(data: [Float(1)].withUnsafeBytes { Array($0) }))
+        m.subgraphs[0].tensors = [
+            TinyModel.Tensor(shape: [1, 2, 2, 1], name: "x"),
+            TinyModel.Tensor(shape: [1, 1, 1, 1], buffer: 1, name: "filter"),
+            TinyModel.Tensor(shape: [1, 2, 2, 1], type: .int8, name: "y", scales: [1], zeroPoints: [0]),
+        ]
+        m.subgraphs[0].inputs = [0]
+        m.subgraphs[0].operators = [.init(inputs: [0, 1, -1], outputs: [2],
+                                          options: .conv2DOptions(Schema.Conv2DOptions(padding: .valid, strideW: 1, strideH: 1)))]
+        #expect(try Self.allocationError(m) == .invalidNode(
+            node: 0, op: "CONV_2D", reason: "output 0 is declared INT8, but CONV_2D writes FLOAT32 here (the type of input 0)"))
+    }
+}
