@@ -27,7 +27,8 @@ public struct Int8LogSoftmaxParams: Sendable {
         let reverseReal = pow(2.0, Double(31 - input.shift)) / Double(input.multiplier)
         reverseMultiplier = QuantizedMultiplier(reverseReal)
         let radius = Double((1 << bits) - 1) * Double(1 << (31 - bits)) / pow(2.0, Double(input.shift))
-        diffMin = -Int32(floor(radius))
+        // A tiny (hostile) input scale makes the radius exceed int32: every difference then counts.
+        diffMin = -Int32(min(floor(radius), Double(Int32.max)))
     }
 }
 

@@ -58,8 +58,8 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     try ctx.expect(inputs: 2...3, outputs: 1...1)
     guard case .conv2DOptions(let o)? = ctx.options else { throw ctx.invalid("missing Conv2DOptions") }
     let input = try ctx.nhwc(input: 0), filter = try ctx.nhwc(input: 1)
-    guard filter.channels > 0, input.channels % filter.channels == 0 else {
-        throw ctx.invalid("input has \(input.channels) channels, not a multiple of the filter's \(filter.channels)")
+    guard filter.channels > 0, input.channels > 0, input.channels % filter.channels == 0 else {
+        throw ctx.invalid("input has \(input.channels) channels, not a positive multiple of the filter's \(filter.channels)")
     }
     let groups = input.channels / filter.channels
     guard filter.batch % groups == 0 else { throw ctx.invalid("\(filter.batch) output channels do not split into \(groups) groups") }

@@ -4,7 +4,7 @@ import Kernels
 /// Scales a malformed model could carry must not trap while parameters are derived or kernels
 /// run (prepare is expected to reject them, but the arithmetic itself stays total).
 @Suite struct QuantizedHostileParametersTests {
-    static let scales: [Float] = [0, -1, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+    static let scales: [Float] = [0, -1, .infinity, -.infinity, .nan, .leastNonzeroMagnitude, 1e-30, 1e-12, .greatestFiniteMagnitude]
 
     @Test(arguments: scales)
     func derivedParametersDoNotTrap(_ scale: Float) {

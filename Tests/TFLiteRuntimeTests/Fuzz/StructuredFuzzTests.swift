@@ -44,7 +44,7 @@ import TFLiteRuntime
     }
 
     /// With `TFLITE_FUZZ_DUMP=DIR` the variants are written to DIR (00000.tflite, ...) instead
-    /// of run, for triage one process per variant (`Scripts/fuzz_structured.sh --triage`).
+    /// of run, to triage them one process each (`tflite bench FILE --runs 1`).
     static let dumpDirectory = ProcessInfo.processInfo.environment["TFLITE_FUZZ_DUMP"]
 
     @Test func mutatedModelsRunOrThrow() throws {

@@ -81,4 +81,39 @@ import Testing
         #expect(try Self.allocationError(m) == .invalidNode(
             node: 0, op: "CONV_2D", reason: "output 0 is declared INT8, but CONV_2D writes FLOAT32 here (the type of input 0)"))
     }
+
+    /// A CONV_2D over an input with no channels would divide by its zero group count.
+    @Test func aConvolutionOverZeroChannelsIsRefused() throws {
+        var m = TinyModel()
+        m.codes = [TinyModel.Code(.conv2d)]
+        m.buffers.append(TinyModel.Buffer(data: [Float(1)].withUnsafeBytes { Array($0) }))
+        m.subgraphs[0].tensors = [
+            TinyModel.Tensor(shape: [1, 2, 2, 0], name: "x"),
+            TinyModel.Tensor(shape: [1, 1, 1, 1], buffer: 1, name: "filter"),
+            TinyModel.Tensor(shape: [1, 2, 2, 1], name: "y"),
+        ]
+        m.subgraphs[0].inputs = [0]
+        m.subgraphs[0].operators = [.init(inputs: [0, 1, -1], outputs: [2],
+                                          options: .conv2DOptions(Schema.Conv2DOptions(padding: .valid, strideW: 1, strideH: 1)))]
+        #expect(try Self.allocationError(m) == .invalidNode(
+            node: 0, op: "CONV_2D", reason: "input has 0 channels, not a positive multiple of the filter's 1"))
+    }
+
+    /// A TILE of an empty tensor by a huge multiple holds no bytes, but its output axis is
+    /// longer than any index table the limit allows.
+    @Test func anEmptyTensorTiledPastTheLimitIsRefused() throws {
+        var m = TinyModel()
+        m.codes = [TinyModel.Code(.tile)]
+        m.buffers.append(TinyModel.Buffer(data: [Int32(1), 1 << 30].withUnsafeBytes { Array($0) }))
+        m.subgraphs[0].tensors = [
+            TinyModel.Tensor(shape: [0, 2], name: "x"),
+            TinyModel.Tensor(shape: [2], type: .int32, buffer: 1, name: "multiples"),
+            TinyModel.Tensor(shape: [0, 2], name: "y"),
+        ]
+        m.subgraphs[0].inputs = [0]
+        let interpreter = try Interpreter(model: Model(bytes: m.bytes()))
+        #expect(throws: InterpreterError.memoryLimitExceeded(requested: 8 << 31, limit: Interpreter.Options().memoryLimit)) {
+            try interpreter.allocateTensors()
+        }
+    }
 }
