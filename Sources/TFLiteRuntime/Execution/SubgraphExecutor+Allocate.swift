@@ -220,11 +220,8 @@ extension SubgraphExecutor {
         guard shape.allSatisfy({ $0 >= 0 }) else {
             throw .invalidShape(tensor: tensors[t].name, reason: "negative dimension in \(shape)")
         }
-        tensors[t].shape = shape
-        guard let bytes = tensors[t].byteCount, bytes <= memoryLimit else {
-            throw .memoryLimitExceeded(requested: tensors[t].byteCount ?? Int.max, limit: memoryLimit)
-        }
-        try giveOwnStorage(t, bytes: bytes)
+        try assignShape(t, shape)
+        try giveOwnStorage(t, bytes: tensors[t].byteCount)
         return pointers[t]
     }
 

@@ -123,12 +123,17 @@ final class SubgraphExecutor {
 
     func setShape(_ t: Int, _ shape: [Int], node: PrepareContext) throws(InterpreterError) {
         guard shape.allSatisfy({ $0 >= 0 }) else { throw node.invalid("computed a negative output shape \(shape)") }
-        // Kernels plan per-index tables along each output axis (8 bytes an index), so an axis
-        // must fit the limit even when another axis is zero and the tensor holds no bytes.
+        guard !tensors[t].isConstant else { throw node.invalid("output tensor '\(tensors[t].name)' is a constant") }
+        try assignShape(t, shape)
+    }
+
+    /// Gives tensor `t` a computed (non-negative) shape that fits the memory limit: its bytes,
+    /// and each axis on its own, since kernels plan per-index tables along each output axis
+    /// (8 bytes an index) even when another axis is zero and the tensor holds no bytes.
+    func assignShape(_ t: Int, _ shape: [Int]) throws(InterpreterError) {
         if let longest = shape.max(), longest > memoryLimit / 8 {
             throw .memoryLimitExceeded(requested: longest * 8, limit: memoryLimit)
         }
-        guard !tensors[t].isConstant else { throw node.invalid("output tensor '\(tensors[t].name)' is a constant") }
         tensors[t].shape = shape
         guard let bytes = tensors[t].byteCount, bytes <= memoryLimit else {
             throw .memoryLimitExceeded(requested: tensors[t].byteCount ?? Int.max, limit: memoryLimit)

@@ -47,7 +47,6 @@ private func prepareUnary(_ ctx: inout PrepareContext, _ f: UnaryFunction) throw
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     try ctx.setOutputShape(0, x.shape)
-    guard x.type == y.type else { throw ctx.invalid("input type \(x.type) differs from output type \(y.type)") }
     let count = x.elementCount, xi = x.index, yi = y.index
     switch x.type {
     case .float32:

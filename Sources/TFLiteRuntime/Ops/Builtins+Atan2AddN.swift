@@ -33,7 +33,6 @@ private func prepareAddN(_ ctx: inout PrepareContext) throws(InterpreterError) -
         }
         indices.append(t.index)
     }
-    guard y.type == first.type else { throw ctx.invalid("output type \(y.type) differs from input type \(first.type)") }
     try ctx.setOutputShape(0, first.shape)
     let n = first.elementCount, yi = y.index
     func kernel<T: WrappingAddable>(_: T.Type) -> NodeKernel {

@@ -76,7 +76,6 @@ func prepareUnpack(_ ctx: inout PrepareContext) throws(InterpreterError) -> Node
     try ctx.expect(inputs: 1...1, outputs: 1...Int.max)
     guard case .unpackOptions(let o)? = ctx.options else { throw ctx.invalid("missing UnpackOptions") }
     let x = try ctx.input(0)
-    try ctx.requireOutputsMatchInputType()
     let axis = try ctx.normalizedAxis(Int(o.axis), rank: x.rank)
     guard x.shape[axis] == ctx.outputCount, Int(o.num) == ctx.outputCount else {
         throw ctx.invalid("num \(o.num) and \(ctx.outputCount) outputs must equal the extent \(x.shape[axis]) of axis \(axis)")

@@ -8,7 +8,6 @@ func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2
     let x = try ctx.input(0), w = try ctx.input(1), y = try ctx.output(0)
     let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
     let (scales, filterZero) = try ctx.weightScales(w, channels: filter.batch, axis: 0)
-    guard y.type == x.type else { throw ctx.invalid("output type \(y.type) differs from input type \(x.type)") }
     let (qmin, qmax) = try ctx.storageRange(x.type)
     guard let params = QuantizedConvParams.make(geometry: geometry, input: inQ, filterScales: scales, filterZeroPoint: filterZero,
                                                 output: outQ, outputChannels: filter.batch,

@@ -46,15 +46,6 @@ extension PrepareContext {
         return a
     }
 
-    /// Requires every output to have input 0's type: data movement never converts.
-    func requireOutputsMatchInputType() throws(InterpreterError) {
-        let type = try input(0).type
-        for i in 0..<outputCount {
-            let t = try output(i).type
-            guard t == type else { throw invalid("output \(i) has type \(t), input 0 has \(type)") }
-        }
-    }
-
     /// A constant `[rank, 2]` integer tensor of before/after amounts (PAD, MIRROR_PAD, the
     /// space-to-batch paddings and crops), each required to be non-negative.
     func constantPairs(input i: Int, rows: Int, what: String) throws(InterpreterError) -> [PadAmount] {

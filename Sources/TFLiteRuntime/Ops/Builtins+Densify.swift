@@ -44,7 +44,6 @@ extension PrepareContext {
 private func prepareDensify(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
-    try ctx.requireOutputsMatchInputType()
     guard x.isConstant, let sparsity = try ctx.sparsity(ofTensor: x.index) else {
         throw ctx.invalid("input must be a constant tensor with sparsity metadata")
     }

@@ -6,7 +6,6 @@ import Kernels
 func prepareGather(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0), indices = try ctx.input(1)
-    try ctx.requireOutputsMatchInputType()
     guard indices.type == .int32 || indices.type == .int64 else { throw ctx.invalid("indices must be int32 or int64, are \(indices.type)") }
     var axisValue = 0, batchValue = 0
     if case .gatherOptions(let o)? = ctx.options { axisValue = Int(o.axis); batchValue = Int(o.batchDims) }
@@ -41,7 +40,6 @@ func prepareGather(_ ctx: inout PrepareContext) throws(InterpreterError) -> Node
 func prepareGatherND(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let params = try ctx.input(0), indices = try ctx.input(1)
-    try ctx.requireOutputsMatchInputType()
     guard indices.type == .int32 || indices.type == .int64 else { throw ctx.invalid("indices must be int32 or int64, are \(indices.type)") }
     guard params.rank >= 1, indices.rank >= 1 else { throw ctx.invalid("params \(params.shape) and indices \(indices.shape) must have rank at least 1") }
     let depth = indices.shape[indices.rank - 1]

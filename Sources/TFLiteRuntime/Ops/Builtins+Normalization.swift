@@ -18,7 +18,6 @@ private func rows(_ ctx: PrepareContext, _ x: TensorInfo) throws(InterpreterErro
 private func prepareL2Normalization(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
-    try ctx.requireOutputsMatchInputType()
     if case .l2NormOptions(let o)? = ctx.options, o.fusedActivationFunction != .none {
         throw ctx.unsupported("fused activation \(o.fusedActivationFunction) on L2_NORMALIZATION")
     }
@@ -45,7 +44,6 @@ private func prepareLocalResponseNormalization(_ ctx: inout PrepareContext) thro
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     try ctx.requireType(input: 0, .float32)
-    try ctx.requireOutputsMatchInputType()
     guard x.rank == 4 else { throw ctx.invalid("input must have rank 4, has shape \(x.shape)") }
     guard case .localResponseNormalizationOptions(let o)? = ctx.options else { throw ctx.invalid("missing LocalResponseNormalizationOptions") }
     guard o.radius >= 0 else { throw ctx.invalid("radius \(o.radius) must not be negative") }

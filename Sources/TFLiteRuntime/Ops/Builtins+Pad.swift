@@ -16,7 +16,6 @@ private func paddings(_ ctx: PrepareContext, _ x: TensorInfo) throws(Interpreter
 func preparePad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...3, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
-    try ctx.requireOutputsMatchInputType()
     let pads = try paddings(ctx, x)
     let size = try ctx.elementSize(x, role: "input")
     let copy = Pad.planConstant(inputShape: x.shape, paddings: pads, elementSize: size)
@@ -50,7 +49,6 @@ func prepareMirrorPad(_ ctx: inout PrepareContext) throws(InterpreterError) -> N
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     guard case .mirrorPadOptions(let o)? = ctx.options else { throw ctx.invalid("missing MirrorPadOptions") }
     let x = try ctx.input(0)
-    try ctx.requireOutputsMatchInputType()
     let pads = try paddings(ctx, x)
     // REFLECT does not repeat the edge, so it can reach at most extent - 1 elements out.
     let slack = o.mode == .reflect ? 1 : 0

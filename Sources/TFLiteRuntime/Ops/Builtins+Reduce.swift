@@ -36,7 +36,6 @@ private func reducePlan(_ ctx: PrepareContext) throws(InterpreterError) -> Reduc
 private func prepareReduce(_ ctx: inout PrepareContext, _ op: ReduceOperator) throws(InterpreterError) -> NodeKernel {
     let plan = try reducePlan(ctx)
     let x = try ctx.input(0), y = try ctx.output(0)
-    guard x.type == y.type else { throw ctx.invalid("input type \(x.type) differs from output type \(y.type)") }
     let xi = x.index, yi = y.index
     switch x.type {
     case .float32:

@@ -11,7 +11,6 @@ extension OpRegistry {
 /// Copies the input's bytes to the output unchanged (the output's shape differs).
 private func copyKernel(_ ctx: PrepareContext) throws(InterpreterError) -> NodeKernel {
     let input = try ctx.input(0), output = try ctx.output(0)
-    guard input.type == output.type else { throw ctx.invalid("input type \(input.type) differs from output type \(output.type)") }
     let bytes = input.elementCount * (input.type.byteSize ?? 0)
     let from = input.index, to = output.index
     return { c in

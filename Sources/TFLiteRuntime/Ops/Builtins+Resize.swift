@@ -12,7 +12,6 @@ extension OpRegistry {
 private func prepareResize(_ ctx: inout PrepareContext, bilinear: Bool) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
-    try ctx.requireOutputsMatchInputType()
     let s = try ctx.nhwc(x, role: "input")
     let size = try ctx.constantIntegers(input: 1)
     guard size.count == 2, size[0] > 0, size[1] > 0 else { throw ctx.invalid("size \(size) must be two positive extents") }

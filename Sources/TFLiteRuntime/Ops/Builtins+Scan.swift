@@ -10,7 +10,6 @@ extension OpRegistry {
 private func prepareCumsum(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
-    guard x.type == y.type else { throw ctx.invalid("input type \(x.type) differs from output type \(y.type)") }
     let axisInput = try RunTimeInteger(ctx, input: 1, what: "axis")
     let staticAxis = try ctx.input(1).isConstant ? try ctx.resolveAxis(try ctx.constantInteger(input: 1, what: "axis"), rank: x.rank) : nil
     var exclusive = false, reverse = false

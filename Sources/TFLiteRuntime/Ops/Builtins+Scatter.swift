@@ -22,7 +22,6 @@ private func prepareScatterND(_ ctx: inout PrepareContext) throws(InterpreterErr
     let indices = try ctx.input(0), updates = try ctx.input(1), shapeInput = try ctx.input(2), y = try ctx.output(0)
     guard indices.rank >= 1 else { throw ctx.invalid("indices must have rank 1 or more, have shape \(indices.shape)") }
     guard shapeInput.rank == 1 else { throw ctx.invalid("shape must be a vector, is \(shapeInput.shape)") }
-    guard y.type == updates.type else { throw ctx.invalid("output type \(y.type) differs from updates type \(updates.type)") }
     let depth = indices.shape[indices.rank - 1], rank = shapeInput.shape[0]
     let wide = try ctx.requireType(input: 2, .int32, .int64) == .int64
     var staticShape: [Int]?

@@ -71,7 +71,6 @@ private func prepareUnsortedSegment(_ ctx: inout PrepareContext, _ reduction: Se
 private func segmentKernel(_ ctx: inout PrepareContext, _ reduction: SegmentReduction, data: TensorInfo, ids: TensorInfo,
                            count: SegmentCount) throws(InterpreterError) -> NodeKernel {
     let y = try ctx.output(0)
-    guard y.type == data.type else { throw ctx.invalid("output type \(y.type) differs from data type \(data.type)") }
     let rest = Array(data.shape.dropFirst(ids.rank))
     if case .fixed(let segments) = count {
         try ctx.setOutputShape(0, [segments] + rest)

@@ -6,7 +6,6 @@ import Kernels
 func prepareSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
     let x = try ctx.input(0)
-    try ctx.requireOutputsMatchInputType()
     let begin = try ctx.constantIntegers(input: 1)
     var size = try ctx.constantIntegers(input: 2)
     guard begin.count == x.rank, size.count == x.rank else {
@@ -31,7 +30,6 @@ func prepareStridedSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -
     try ctx.expect(inputs: 3...4, outputs: 1...1)
     guard case .stridedSliceOptions(let o)? = ctx.options else { throw ctx.invalid("missing StridedSliceOptions") }
     let x = try ctx.input(0)
-    try ctx.requireOutputsMatchInputType()
     let bytes = try ctx.elementSize(x, role: "input")
     let inputShape = x.shape
     let n = try ctx.input(1).elementCount

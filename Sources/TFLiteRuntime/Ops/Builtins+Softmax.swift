@@ -18,7 +18,6 @@ private func prepareSoftmax(_ ctx: inout PrepareContext) throws(InterpreterError
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     try ctx.setOutputShape(0, x.shape)
-    guard x.type == y.type else { throw ctx.invalid("input type \(x.type) differs from output type \(y.type)") }
     var beta: Float = 1
     if case .softmaxOptions(let o)? = ctx.options { beta = o.beta }
     let (rows, depth) = rows(x)

@@ -18,7 +18,6 @@ private func blockSize(_ ctx: PrepareContext) throws(InterpreterError) -> Int {
 func prepareDepthToSpace(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0)
-    try ctx.requireOutputsMatchInputType()
     let s = try ctx.nhwc(x, role: "input"), bs = try blockSize(ctx)
     let (area, o) = bs.multipliedReportingOverflow(by: bs)
     guard !o, s.channels % area == 0 else { throw ctx.invalid("channels \(s.channels) not divisible by block_size² (block_size \(bs))") }
@@ -34,7 +33,6 @@ func prepareDepthToSpace(_ ctx: inout PrepareContext) throws(InterpreterError) -
 func prepareSpaceToDepth(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0)
-    try ctx.requireOutputsMatchInputType()
     let s = try ctx.nhwc(x, role: "input"), bs = try blockSize(ctx)
     guard s.height % bs == 0, s.width % bs == 0 else {
         throw ctx.invalid("height \(s.height) and width \(s.width) must be multiples of block_size \(bs)")
@@ -68,7 +66,6 @@ private func modelShape(_ s: NHWC, rank: Int) -> [Int] {
 func prepareSpaceToBatch(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
-    try ctx.requireOutputsMatchInputType()
     let (s, bh, bw, spatial) = try blockGeometry(ctx, x)
     let pads = try ctx.constantPairs(input: 2, rows: spatial, what: "paddings")
     let padW = spatial == 2 ? pads[1] : PadAmount(before: 0, after: 0)
@@ -98,7 +95,6 @@ func prepareSpaceToBatch(_ ctx: inout PrepareContext) throws(InterpreterError) -
 func prepareBatchToSpace(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
     let x = try ctx.input(0)
-    try ctx.requireOutputsMatchInputType()
     let (s, bh, bw, spatial) = try blockGeometry(ctx, x)
     let crops = try ctx.constantPairs(input: 2, rows: spatial, what: "crops")
     let cropW = spatial == 2 ? crops[1] : PadAmount(before: 0, after: 0)

@@ -11,7 +11,6 @@ private func prepareTopK(_ ctx: inout PrepareContext) throws(InterpreterError) -
     try ctx.expect(inputs: 2...2, outputs: 2...2)
     let x = try ctx.input(0), values = try ctx.output(0), indices = try ctx.output(1)
     guard x.rank >= 1 else { throw ctx.invalid("input must have rank 1 or more, has shape \(x.shape)") }
-    guard values.type == x.type else { throw ctx.invalid("values output type \(values.type) differs from input type \(x.type)") }
     let length = x.shape[x.rank - 1], kInput = try RunTimeInteger(ctx, input: 1, what: "k")
     func shape(_ k: Int) -> [Int] { Array(x.shape.dropLast()) + [k] }
     var staticK: Int?

@@ -6,7 +6,6 @@ import Kernels
 func prepareTranspose(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0)
-    try ctx.requireOutputsMatchInputType()
     let perm = try ctx.constantIntegers(input: 1)
     guard perm.count == x.rank, perm.sorted() == Array(0..<x.rank) else {
         throw ctx.invalid("permutation \(perm) is not a permutation of the \(x.rank) axes of shape \(x.shape)")
@@ -21,7 +20,6 @@ func prepareTranspose(_ ctx: inout PrepareContext) throws(InterpreterError) -> N
 func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0)
-    try ctx.requireOutputsMatchInputType()
     let multiples = try ctx.constantIntegers(input: 1)
     guard multiples.count == x.rank, multiples.allSatisfy({ $0 >= 0 }) else {
         throw ctx.invalid("multiples \(multiples) must be one non-negative value per axis of shape \(x.shape)")
@@ -43,7 +41,6 @@ func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKe
 func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0)
-    try ctx.requireOutputsMatchInputType()
     let target = try ctx.constantIntegers(input: 1)
     guard target.count >= x.rank, target.allSatisfy({ $0 >= 0 }) else {
         throw ctx.invalid("cannot broadcast shape \(x.shape) to \(target)")
@@ -63,7 +60,6 @@ func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterError) ->
 func prepareReverse(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0)
-    try ctx.requireOutputsMatchInputType()
     var axes: [Int] = []
     for a in try ctx.constantIntegers(input: 1) {
         let axis = try ctx.normalizedAxis(a, rank: x.rank)

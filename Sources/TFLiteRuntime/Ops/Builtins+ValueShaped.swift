@@ -43,7 +43,6 @@ private func prepareUnique(_ ctx: inout PrepareContext) throws(InterpreterError)
     try ctx.expect(inputs: 1...1, outputs: 2...2)
     let x = try ctx.input(0), values = try ctx.output(0), indices = try ctx.output(1)
     guard x.rank == 1 else { throw ctx.invalid("input must be a vector, has shape \(x.shape)") }
-    guard values.type == x.type else { throw ctx.invalid("values output type \(values.type) differs from input type \(x.type)") }
     let n = x.elementCount, xi = x.index, vi = values.index, ii = indices.index
     try ctx.setOutputShape(1, x.shape)
     func kernel<T: Hashable, I: FixedWidthInteger>(_: T.Type, _: I.Type) throws(InterpreterError) -> NodeKernel {

@@ -6,17 +6,12 @@ import TFLiteRuntime
 /// The small corpus models (one or a few ops each, covering most kernels) with their trusted
 /// fields rewritten (``StructuredMutator``), each taken through load, allocate and invoke
 /// (``FuzzHarness``): every variant runs or throws; the process never crashes. A fixed seed
-/// keeps the suite reproducible; `Scripts/fuzz_structured.sh` runs long, under ASan.
+/// keeps the suite reproducible; `Scripts/fuzz_structured.sh` runs it long.
 @Suite struct StructuredFuzzTests {
     static let defaultIterations = 3_000
 
-    static var iterations: Int {
-        ProcessInfo.processInfo.environment["TFLITE_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? defaultIterations
-    }
-
-    static var seed: UInt64 {
-        ProcessInfo.processInfo.environment["TFLITE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x5EED_F1E1D
-    }
+    static var iterations: Int { FuzzSettings.iterations(default: defaultIterations) }
+    static var seed: UInt64 { FuzzSettings.seed(default: 0x5EED_F1E1D) }
 
     /// The corpus models under 10 KB, with their field maps.
     static func seedModels() throws -> [(name: String, bytes: [UInt8], map: ModelFieldMap)] {

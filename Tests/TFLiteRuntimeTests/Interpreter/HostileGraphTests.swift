@@ -15,6 +15,18 @@ import Testing
         }
     }
 
+    /// `y = CONV_2D(x, filter)` with a 1x1x1x1 float filter of 1 and no bias.
+    static func convolution(input: TinyModel.Tensor, output: TinyModel.Tensor) -> TinyModel {
+        var m = TinyModel()
+        m.codes = [TinyModel.Code(.conv2d)]
+        m.buffers.append(TinyModel.Buffer(data: [Float(1)].withUnsafeBytes { Array($0) }))
+        m.subgraphs[0].tensors = [input, TinyModel.Tensor(shape: [1, 1, 1, 1], buffer: 1, name: "filter"), output]
+        m.subgraphs[0].inputs = [0]
+        m.subgraphs[0].operators = [.init(inputs: [0, 1, -1], outputs: [2],
+                                          options: .conv2DOptions(Schema.Conv2DOptions(padding: .valid, strideW: 1, strideH: 1)))]
+        return m
+    }
+
     @Test func anOutputNoNodeWritesIsRefused() throws {
         var m = TinyModel()
         m.subgraphs[0].tensors.append(TinyModel.Tensor(shape: [1024], name: "never"))
@@ -67,34 +79,16 @@ import Testing
     /// A convolution computes float32 from float32 input; an output declared int8 would get
     /// 4-byte stores into a 1-byte-per-element buffer.
     @Test func anOutputDeclaredWithAnotherTypeIsRefused() throws {
-        var m = TinyModel()
-        m.codes = [TinyModel.Code(.conv2d)]
-        m.buffers.append(TinyModel.Buffer(data: [Float(1)].withUnsafeBytes { Array($0) }))
-        m.subgraphs[0].tensors = [
-            TinyModel.Tensor(shape: [1, 2, 2, 1], name: "x"),
-            TinyModel.Tensor(shape: [1, 1, 1, 1], buffer: 1, name: "filter"),
-            TinyModel.Tensor(shape: [1, 2, 2, 1], type: .int8, name: "y", scales: [1], zeroPoints: [0]),
-        ]
-        m.subgraphs[0].inputs = [0]
-        m.subgraphs[0].operators = [.init(inputs: [0, 1, -1], outputs: [2],
-                                          options: .conv2DOptions(Schema.Conv2DOptions(padding: .valid, strideW: 1, strideH: 1)))]
+        let m = Self.convolution(input: TinyModel.Tensor(shape: [1, 2, 2, 1], name: "x"),
+                                 output: TinyModel.Tensor(shape: [1, 2, 2, 1], type: .int8, name: "y", scales: [1], zeroPoints: [0]))
         #expect(try Self.allocationError(m) == .invalidNode(
             node: 0, op: "CONV_2D", reason: "output 0 is declared INT8, but CONV_2D writes FLOAT32 here (the type of input 0)"))
     }
 
     /// A CONV_2D over an input with no channels would divide by its zero group count.
     @Test func aConvolutionOverZeroChannelsIsRefused() throws {
-        var m = TinyModel()
-        m.codes = [TinyModel.Code(.conv2d)]
-        m.buffers.append(TinyModel.Buffer(data: [Float(1)].withUnsafeBytes { Array($0) }))
-        m.subgraphs[0].tensors = [
-            TinyModel.Tensor(shape: [1, 2, 2, 0], name: "x"),
-            TinyModel.Tensor(shape: [1, 1, 1, 1], buffer: 1, name: "filter"),
-            TinyModel.Tensor(shape: [1, 2, 2, 1], name: "y"),
-        ]
-        m.subgraphs[0].inputs = [0]
-        m.subgraphs[0].operators = [.init(inputs: [0, 1, -1], outputs: [2],
-                                          options: .conv2DOptions(Schema.Conv2DOptions(padding: .valid, strideW: 1, strideH: 1)))]
+        let m = Self.convolution(input: TinyModel.Tensor(shape: [1, 2, 2, 0], name: "x"),
+                                 output: TinyModel.Tensor(shape: [1, 2, 2, 1], name: "y"))
         #expect(try Self.allocationError(m) == .invalidNode(
             node: 0, op: "CONV_2D", reason: "input has 0 channels, not a positive multiple of the filter's 1"))
     }

@@ -11,13 +11,8 @@ import TFLiteRuntime
 @Suite struct ModelFuzzTests {
     static let defaultIterations = 3_000
 
-    static var iterations: Int {
-        ProcessInfo.processInfo.environment["TFLITE_FUZZ_ITERATIONS"].flatMap { Int($0) } ?? defaultIterations
-    }
-
-    static var seed: UInt64 {
-        ProcessInfo.processInfo.environment["TFLITE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x7F1_17E
-    }
+    static var iterations: Int { FuzzSettings.iterations(default: defaultIterations) }
+    static var seed: UInt64 { FuzzSettings.seed(default: 0x7F1_17E) }
 
     /// The corpus models up to 700 KB (all but the largest few, which only slow the run).
     static func seedModels() throws -> [[UInt8]] {
