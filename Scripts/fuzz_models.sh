@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Long fuzz run of the model loader: mutated, truncated and spliced variants of the corpus
-# models (ModelFuzzTests), each of which must load or throw. A crash fails the test process;
-# a hang trips the timeout.
+# Long byte-level fuzz run: mutated, truncated and spliced variants of the corpus models
+# (ModelFuzzTests), each taken through load, allocate and invoke; every stage must run or throw.
+# A crash fails the test process (the variant is left in $TFLITE_FUZZ_SAVE if set); a hang
+# trips the timeout.
 #
 # Usage: Scripts/fuzz_models.sh [ITERATIONS] [SEED]
 #   ITERATIONS  variants to try (default 100000)

@@ -44,7 +44,7 @@ public final class LocalModel: @unchecked Sendable {
     }
 
     /// Loads an AutoML bundle from its manifest: `manifest.json` (`modelFile`, `labelsFile`,
-    /// `modelType`, paths relative to the manifest) or `tflite_metadata.json` (object
+    /// `modelType`, paths relative to the manifest that must stay inside its folder) or `tflite_metadata.json` (object
     /// detection; the model is the folder's `.tflite` file, labels its `dict.txt`).
     public convenience init(manifestPath: String) throws(TaskError) {
         let url = URL(fileURLWithPath: manifestPath)
@@ -54,8 +54,8 @@ public final class LocalModel: @unchecked Sendable {
         }
         let manifest = try AutoMLManifest.load(manifestPath)
         let dir = url.deletingLastPathComponent()
-        let modelPath = dir.appendingPathComponent(manifest.modelFile).path
-        let labelsPath = dir.appendingPathComponent(manifest.labelsFile).path
+        let modelPath = try BundleFile.path(manifest.modelFile, in: dir, namedBy: "\(manifestPath) modelFile")
+        let labelsPath = try BundleFile.path(manifest.labelsFile, in: dir, namedBy: "\(manifestPath) labelsFile")
         let model = try Self.load(modelPath)
         let labels = try Self.readLabels(labelsPath)
         self.init(modelPath: modelPath, model: model, metadata: try Self.metadata(of: model, path: modelPath),

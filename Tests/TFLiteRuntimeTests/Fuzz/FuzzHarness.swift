@@ -4,7 +4,7 @@ import TFLiteRuntime
 
 /// Takes one untrusted model as far as it goes: load, allocate, fill the inputs, invoke, read
 /// every output. Each stage may throw; nothing may crash, hang or read out of bounds (the
-/// long runs use AddressSanitizer, see `Scripts/fuzz_structured.sh`).
+/// long runs use AddressSanitizer, see `Scripts/sanitize.sh`).
 enum FuzzHarness {
     enum Outcome: String, CaseIterable {
         case rejectedAtLoad = "rejected at load"
@@ -28,9 +28,12 @@ enum FuzzHarness {
     /// one that crashed a long run can be replayed with `tflite run`.
     static let savePath = ProcessInfo.processInfo.environment["TFLITE_FUZZ_SAVE"]
 
-    static func exercise(_ bytes: [UInt8], _ rng: inout SplitMix64) -> Outcome {
+    /// - Parameter afterLoad: more checks of the loaded model, run before it is interpreted.
+    static func exercise(_ bytes: [UInt8], _ rng: inout SplitMix64,
+                         afterLoad: (Model) -> Void = { _ in }) -> Outcome {
         if let savePath { _ = FileManager.default.createFile(atPath: savePath, contents: Data(bytes)) }
         guard let model = try? Model(bytes: bytes) else { return .rejectedAtLoad }
+        afterLoad(model)
         guard let interpreter = try? Interpreter(model: model, options: options) else { return .rejectedAtInterpreter }
         do {
             try interpreter.allocateTensors()

@@ -54,6 +54,28 @@ import Testing
         }
     }
 
+    /// A manifest is untrusted: the files it names must not lie outside its folder, whether it
+    /// climbs out with `..` or names an absolute path; a subfolder is fine.
+    @Test(arguments: [("../model.tflite", "dict.txt"), ("/etc/hostname", "dict.txt"),
+                      ("model.tflite", "sub/../../dict.txt"), ("model.tflite", "/etc/passwd")])
+    func manifestPathsStayInsideTheBundle(modelFile: String, labelsFile: String) throws {
+        let path = try Self.labelerBundle(manifest: """
+            {"modelFile": "\(modelFile)", "labelsFile": "\(labelsFile)", "modelType": "IMAGE_LABELING"}
+            """)
+        #expect { try LocalModel(manifestPath: path) } throws: { error in
+            guard case TaskError.invalidBundle(let m) = error else { return false }
+            return m.contains("must lie inside its folder")
+        }
+    }
+
+    @Test func manifestMayNameASubfolder() throws {
+        let path = try Self.labelerBundle(manifest: #"{"modelFile": "model.tflite", "labelsFile": "labels/dict.txt", "modelType": "IMAGE_LABELING"}"#)
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("labels"), withIntermediateDirectories: false)
+        try FileManager.default.moveItem(at: dir.appendingPathComponent("dict.txt"), to: dir.appendingPathComponent("labels/dict.txt"))
+        #expect(try LocalModel(manifestPath: path).labels.count == 1000)
+    }
+
     @Test func labelCountMismatch() throws {
         let path = try Self.labelerBundle(labels: "cat\ndog\n")
         let model = try LocalModel(manifestPath: path)
