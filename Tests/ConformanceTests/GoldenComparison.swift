@@ -1,5 +1,31 @@
+import Foundation
+import Testing
 import TestSupport
 import TFLiteRuntime
+
+/// Runs a manifest case through the same path as `tflite run` (`ModelRunner`, one thread) and
+/// expects every output to match its reference under the case's tolerance; paths are relative
+/// to `root`.
+func expectMatchesReference(_ c: CorpusCase, root: URL) throws {
+    let file = { (path: String) in root.appendingPathComponent(path).path }
+    let inputs = try c.inputs.map { try NPYArray(contentsOf: file($0.file)) }
+    let outputs = try ModelRunner.run(modelPath: file(c.model), inputs: inputs, threads: 1, signature: c.signature)
+    try #require(outputs.count == c.outputs.count, "output count")
+    let goldens = try c.outputs.map { try NPYArray(contentsOf: file($0.file)) }
+    for (k, spec) in c.outputs.enumerated() {
+        var rows: Int?
+        if let valid = spec.validRows {
+            try #require(valid.axis == 1)
+            rows = Int(numericValues(goldens[valid.countFromOutput])[0])
+        }
+        let tolerance = spec.tolerance ?? CorpusCase.Tolerance(kind: "exact")
+        let result = compare(outputs[k], golden: goldens[k], tolerance: tolerance, validRows: rows)
+        #expect(result.failures.isEmpty, "\(c.caseName) output \(k) '\(spec.name)': \(result.failures.joined(separator: "; "))")
+        if result.offByOne > 0 {
+            print("conformance: \(c.caseName) output \(k): \(result.offByOne) element(s) differ by one unit")
+        }
+    }
+}
 
 /// The outcome of comparing one output with its LiteRT golden.
 struct OutputComparison {

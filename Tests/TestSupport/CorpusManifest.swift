@@ -1,6 +1,7 @@
 import Foundation
 
-/// One case of `Tests/Fixtures/corpus/manifest.json`: a model, its inputs and LiteRT's golden
+/// One case of a conformance manifest (`Tests/Fixtures/corpus/manifest.json`, and the peer
+/// suites' cases in `Tests/Fixtures/peers/manifest.json`): a model, its inputs and the reference
 /// outputs with the tolerance each must meet.
 public struct CorpusCase: Decodable, Sendable, CustomStringConvertible {
     public struct TensorFile: Decodable, Sendable {
@@ -56,19 +57,18 @@ public struct CorpusCase: Decodable, Sendable, CustomStringConvertible {
     public var outputs: [TensorFile]
     public var ops: [String: Int]
     public var subgraphs: Int
-    public var goldenResolver: String?
 
     enum CodingKeys: String, CodingKey {
         case caseName = "case"
         case model, signature, inputs, outputs, ops, subgraphs
-        case goldenResolver = "golden_resolver"
     }
 
     public var description: String { caseName }
 
-    /// Every case of the manifest, in file order.
-    public static func all() throws -> [CorpusCase] {
-        let data = try Data(contentsOf: Fixtures.corpusFile("manifest.json"))
+    /// Every case of the manifest in `root` (the corpus unless told), in file order; the case's
+    /// paths are relative to `root`.
+    public static func all(in root: URL = Fixtures.corpus) throws -> [CorpusCase] {
+        let data = try Data(contentsOf: root.appendingPathComponent("manifest.json"))
         return try JSONDecoder().decode([CorpusCase].self, from: data)
     }
 }

@@ -15,6 +15,10 @@ public enum Fixtures {
     /// `Tests/Fixtures/corpus`: the LiteRT conformance corpus (models, cases, goldens, images).
     public static let corpus = root.appendingPathComponent("Tests/Fixtures/corpus")
 
+    /// `Tests/Fixtures/peers`: cases of LiteRT's and TFLite Micro's own test suites
+    /// (Scripts/import_peer_cases.py), in the corpus manifest's format.
+    public static let peers = root.appendingPathComponent("Tests/Fixtures/peers")
+
     /// A corpus file by its path relative to the corpus root, e.g. `models/zoo_pool.tflite`.
     public static func corpusFile(_ relativePath: String) -> URL {
         corpus.appendingPathComponent(relativePath)

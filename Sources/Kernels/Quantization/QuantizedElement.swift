@@ -1,4 +1,4 @@
-/// The integer types a quantised tensor stores: int8, uint8 and int16.
+/// The integer types a quantised tensor stores: int8, uint8 and int16 (and int32 where an op requantises accumulators).
 ///
 /// Kernels are written once over this protocol and specialised for each type.
 public protocol QuantizedElement: FixedWidthInteger & Sendable {
@@ -30,3 +30,5 @@ extension QuantizedElement {
 extension Int8: QuantizedElement {}
 extension UInt8: QuantizedElement {}
 extension Int16: QuantizedElement {}
+/// Requantised int32 accumulators (QUANTIZE int16 <-> int32); the int32 range is its own clamp.
+extension Int32: QuantizedElement {}

@@ -59,7 +59,7 @@ final class SubgraphExecutor {
             var record = TensorRecord(
                 name: tensor.name ?? "tensor \(t)", type: DataType(tensor.type), modelShape: tensor.shape.map(Int.init),
                 shapeSignature: tensor.shapeSignature.isEmpty ? nil : tensor.shapeSignature.map(Int.init),
-                quantization: QuantizationParameters(tensor.quantization), isVariable: tensor.isVariable,
+                quantization: QuantizationParameters(tensor.quantization, rank: tensor.shape.count), isVariable: tensor.isVariable,
                 isWeight: (data?.count ?? 0) > 0)
             if let data, let base = data.baseAddress, data.count > 0 {
                 let align = record.type.byteSize ?? 1

@@ -153,11 +153,14 @@ extension Model {
                                      location: @autoclosure () -> String) throws(ModelError) {
         let scales = q.scale.count
         guard scales > 0 else { return }
-        let axis = Int(q.quantizedDimension)
-        guard axis >= 0, shape.isEmpty || axis < shape.count else {
+        // A single scale applies to the whole tensor and its axis is never read, and a vector
+        // has only one axis to quantise along: converters leave stale axes in both (TFLite
+        // Micro's person_detect has axis 3 on its rank-1 per-channel biases).
+        let axis = shape.count == 1 ? 0 : Int(q.quantizedDimension)
+        guard scales == 1 || (axis >= 0 && axis < shape.count) else {
             throw .invalid(location: location(), reason: "quantized_dimension \(axis) is outside the tensor's rank \(shape.count)")
         }
-        guard scales == 1 || (!shape.isEmpty && scales == Int(shape[axis])) else {
+        guard scales == 1 || scales == Int(shape[axis]) else {
             throw .invalid(location: location(),
                            reason: "\(scales) quantization scales for dimension \(axis) of shape \(shape); expected 1 or that dimension's size")
         }

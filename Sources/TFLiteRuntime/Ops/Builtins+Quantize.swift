@@ -1,10 +1,10 @@
 import Kernels
 
-/// QUANTIZE (float -> int8/uint8/int16, and requantising between integer types) and
+/// QUANTIZE (float -> int8/uint8/int16, and requantising between integer types, int32 included) and
 /// DEQUANTIZE (int8/uint8/int16 per tensor or per axis, and float16 -> float32).
 extension OpRegistry {
     mutating func registerQuantizeOps() {
-        register(.quantize, types: [.float32, .int8, .uint8, .int16], prepareQuantize)
+        register(.quantize, types: [.float32, .int8, .uint8, .int16, .int32], prepareQuantize)
         register(.dequantize, types: [.int8, .uint8, .int16, .float16], prepareDequantize)
     }
 }
@@ -47,6 +47,10 @@ private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterErro
     case (.int16, .int16): return requant(Int16.self, Int16.self)
     case (.int16, .int8): return requant(Int16.self, Int8.self)
     case (.int8, .int16): return requant(Int8.self, Int16.self)
+    // The int32 forms rescale accumulators between layers, as TFLite Micro's seanet tests do.
+    case (.int16, .int32): return requant(Int16.self, Int32.self)
+    case (.int32, .int16): return requant(Int32.self, Int16.self)
+    case (.int32, .int8): return requant(Int32.self, Int8.self)
     case let (a, b): throw ctx.unsupported("QUANTIZE from \(a) to \(b)")
     }
 }

@@ -22,30 +22,80 @@ private func copyKernel(_ ctx: PrepareContext) throws(InterpreterError) -> NodeK
 private func prepareReshape(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...2, outputs: 1...1)
     let input = try ctx.input(0)
+    let elements = input.elementCount
     var requested: [Int]
     if let shapeTensor = ctx.optionalInput(1), shapeTensor.rank == 1 {
-        requested = try ctx.constantIntegers(input: 1)
+        if !shapeTensor.isConstant && shapeTensor.elementCount > 0 {
+            return try runtimeReshape(&ctx, shape: shapeTensor)
+        }
+        // An empty shape vector asks for a scalar whether or not it is stored as a constant.
+        requested = shapeTensor.elementCount == 0 ? [] : try ctx.constantIntegers(input: 1)
     } else if case .reshapeOptions(let o)? = ctx.options {
         requested = o.newShape.map(Int.init)
     } else {
         requested = try ctx.output(0).shape
     }
-    let known = requested.filter { $0 != -1 }
-    guard requested.filter({ $0 == -1 }).count <= 1, known.allSatisfy({ $0 >= 0 }) else {
-        throw ctx.invalid("new shape \(requested) may hold at most one -1 and no other negative extent")
+    switch reshaped(elements, inputShape: input.shape, to: requested) {
+    case .success(let shape): try ctx.setOutputShape(0, shape)
+    case .failure(let reason): throw ctx.invalid(reason.message)
     }
-    let knownCount = known.reduce(1, *)
-    if let wildcard = requested.firstIndex(of: -1) {
-        guard knownCount > 0, input.elementCount % knownCount == 0 else {
-            throw ctx.invalid("cannot reshape \(input.shape) to \(requested)")
-        }
-        requested[wildcard] = input.elementCount / knownCount
-    }
-    guard requested.reduce(1, *) == input.elementCount else {
-        throw ctx.invalid("cannot reshape \(input.shape) (\(input.elementCount) elements) to \(requested)")
-    }
-    try ctx.setOutputShape(0, requested)
     return try copyKernel(ctx)
+}
+
+/// RESHAPE to a shape computed by the graph (as models exported with dynamic batch do): the
+/// output shape is decided at each invocation from the shape tensor's values.
+private func runtimeReshape(_ ctx: inout PrepareContext, shape: TensorInfo) throws(InterpreterError) -> NodeKernel {
+    guard shape.type == .int32 || shape.type == .int64 else {
+        throw ctx.invalid("the shape tensor must be int32 or int64, is \(shape.type)")
+    }
+    try ctx.setOutputDynamic(0)
+    let input = try ctx.input(0)
+    let inputShape = input.shape, elements = input.elementCount
+    let bytes = elements * (input.type.byteSize ?? 0)
+    let from = input.index, to = try ctx.output(0).index, shapeIndex = shape.index
+    let rank = shape.elementCount, is64 = shape.type == .int64, node = ctx.nodeIndex
+    return { (c) throws(InterpreterError) in
+        let requested = is64
+            ? UnsafeBufferPointer(start: c.data(shapeIndex, as: Int64.self), count: rank).map { Int(clamping: $0) }
+            : UnsafeBufferPointer(start: c.data(shapeIndex, as: Int32.self), count: rank).map { Int($0) }
+        switch reshaped(elements, inputShape: inputShape, to: requested) {
+        case .success(let outputShape):
+            let dst = try c.resize(to, to: outputShape)
+            if bytes > 0 { dst.copyMemory(from: c.raw(from), byteCount: bytes) }
+        case .failure(let reason):
+            throw .invokeFailed(node: node, op: "RESHAPE", reason: reason.message)
+        }
+    }
+}
+
+/// Why a requested shape cannot hold the input.
+private struct ReshapeRefusal: Error {
+    let message: String
+}
+
+/// `requested` with its one `-1` (if any) filled in so that it holds `elements` values.
+private func reshaped(_ elements: Int, inputShape: [Int], to requested: [Int]) -> Result<[Int], ReshapeRefusal> {
+    var shape = requested
+    let known = requested.filter { $0 != -1 }
+    guard requested.count(where: { $0 == -1 }) <= 1, known.allSatisfy({ $0 >= 0 }) else {
+        return .failure(.init(message: "new shape \(requested) may hold at most one -1 and no other negative extent"))
+    }
+    // Extents come from the model or the graph: multiply without trapping.
+    var knownCount = 1
+    for extent in known {
+        let (product, overflow) = knownCount.multipliedReportingOverflow(by: extent)
+        guard !overflow else { return .failure(.init(message: "new shape \(requested) has more elements than can be counted")) }
+        knownCount = product
+    }
+    if let wildcard = requested.firstIndex(of: -1) {
+        guard knownCount > 0, elements % knownCount == 0 else {
+            return .failure(.init(message: "cannot reshape \(inputShape) to \(requested)"))
+        }
+        shape[wildcard] = elements / knownCount
+    } else if knownCount != elements {
+        return .failure(.init(message: "cannot reshape \(inputShape) (\(elements) elements) to \(requested)"))
+    }
+    return .success(shape)
 }
 
 private func prepareSqueeze(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {

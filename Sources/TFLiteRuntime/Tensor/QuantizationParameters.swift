@@ -21,10 +21,12 @@ public struct QuantizationParameters: Sendable, Equatable {
     /// True when there is more than one scale.
     public var isPerAxis: Bool { scales.count > 1 }
 
-    /// Reads the model's parameters; nil when the tensor is not affinely quantised.
-    init?(_ q: Schema.QuantizationParameters?) {
+    /// Reads the model's parameters for a tensor of rank `rank`; nil when the tensor is not
+    /// affinely quantised. A vector has one axis whatever the model says (TFLite Micro's
+    /// person_detect gives its per-channel biases axis 3), so its axis is 0.
+    init?(_ q: Schema.QuantizationParameters?, rank: Int) {
         guard let q, !q.scale.isEmpty else { return nil }
         let zeros = q.zeroPoint.isEmpty ? [Int64](repeating: 0, count: q.scale.count) : q.zeroPoint
-        self.init(scales: q.scale, zeroPoints: zeros, quantizedDimension: Int(q.quantizedDimension))
+        self.init(scales: q.scale, zeroPoints: zeros, quantizedDimension: rank == 1 ? 0 : Int(q.quantizedDimension))
     }
 }

@@ -167,6 +167,14 @@ import TFLiteRuntime
         tiny.subgraphs[0].tensors[1].quantizedDimension = 0
         tiny.subgraphs[0].tensors[1].zeroPoints = [0, 0]
         #expect(Self.invalid(tiny)?.reason.contains("2 zero points for 3") == true)
+        // One scale covers the whole tensor: its axis is never read, so a stale one loads.
+        tiny.subgraphs[0].tensors[1] = TinyModel.Tensor(shape: [3, 2], scales: [0.5], zeroPoints: [0])
+        tiny.subgraphs[0].tensors[1].quantizedDimension = 3
+        #expect(Self.loadError(tiny.bytes()) == nil)
+        // A vector has one axis: per-channel scales along it load whatever axis is stored.
+        tiny.subgraphs[0].tensors[1] = TinyModel.Tensor(shape: [3], scales: [0.5, 0.25, 1], zeroPoints: [0, 0, 0])
+        tiny.subgraphs[0].tensors[1].quantizedDimension = 3
+        #expect(Self.loadError(tiny.bytes()) == nil)
     }
 
     @Test func signatureTensorOutOfRange() throws {
