@@ -13,7 +13,9 @@ enum BenchCommand: Command {
         runs WARMUP untimed invocations, then RUNS timed ones, and prints min, median and
         max in milliseconds. The last line is always `median_ms: <number>`. Before them: the
         instruction-set variant of the kernels (`kernels:`), the time to load and validate the
-        model and the time to prepare it (plan memory, pack weights) (`load_ms`, `prepare_ms`).
+        model and the time to prepare it (plan memory, pack weights) (`load_ms`, `prepare_ms`),
+        and the process's peak resident memory after warm-up and after the timed runs
+        (`peak_rss_kib`; equal when invocations allocate nothing that stays).
 
         Options:
           --runs N      timed invocations (default 20)
@@ -71,7 +73,9 @@ enum BenchCommand: Command {
             try interpreter.copy(DeterministicInput.bytes(for: input, seed: UInt64(i + 1)), toInputAt: i)
         }
         for _ in 0..<warmup { try interpreter.invoke() }
+        let warmRSS = PeakMemory.residentKiB()
         var times: [Double] = []
+        times.reserveCapacity(runs)
         var perOp: [String: (nodes: Set<Int>, ns: UInt64, flops: Int)] = [:]
         var perNode: [[NodeTiming]] = []
         for _ in 0..<runs {
@@ -92,6 +96,7 @@ enum BenchCommand: Command {
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
         }
+        let endRSS = PeakMemory.residentKiB()
         // Invocations only: the timed loop's bookkeeping would allocate.
         let allocations = countAllocations ? try MallocTrace.countAllocations { for _ in 0..<runs { try interpreter.invoke() } } : nil
         let sorted = times.sorted()
@@ -103,6 +108,7 @@ enum BenchCommand: Command {
         print(String(format: "load_ms: %.3f, prepare_ms: %.3f", Double(prepareStart - loadStart) / 1e6,
                      Double(prepareEnd - prepareStart) / 1e6))
         print("arena: \(stats.arenaBytes) bytes (tensors placed in it: \(stats.tensorBytes) bytes)")
+        print("peak_rss_kib: \(warmRSS) after warm-up, \(endRSS) after the timed runs")
         if profile {
             let total = Double(perOp.values.reduce(0) { $0 + $1.ns })
             print("")
