@@ -67,15 +67,6 @@ public func quantizedHardSwish<T: QuantizedElement>(_ params: QuantizedHardSwish
     }
 }
 
-/// gemmlowp's 16-bit `SaturatingRoundingDoublingHighMul`.
-@inline(__always)
-func saturatingRoundingDoublingHighMul16(_ a: Int16, _ b: Int16) -> Int16 {
-    if a == b && a == .min { return .max }
-    let ab = Int32(a) * Int32(b)
-    let nudge: Int32 = ab >= 0 ? (1 << 14) : (1 - (1 << 14))
-    return Int16(truncatingIfNeeded: (ab + nudge) / (1 << 15))
-}
-
 /// TFLite's hard-swish `SaturatingDoublingHighMul`: the same without rounding (truncating).
 @inline(__always)
 func doublingHighMul16(_ a: Int16, _ b: Int16) -> Int16 {

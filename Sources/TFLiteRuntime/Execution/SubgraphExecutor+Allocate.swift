@@ -93,6 +93,7 @@ extension SubgraphExecutor {
             }
         }
         try plan(kept.map { ($0.inputs, $0.outputs) })
+        resetVariables()
         guard arenaSize + scratchBytes <= memoryLimit else {
             throw .memoryLimitExceeded(requested: arenaSize + scratchBytes, limit: memoryLimit)
         }
@@ -115,6 +116,7 @@ extension SubgraphExecutor {
             nodeIndex: n, opName: kind.name, options: op.builtinOptions,
             customOptions: op.customOptions.map { model.bytes($0) },
             inputIndices: inputIndices(ofNode: n), outputIndices: outputIndices(ofNode: n), executor: self)
+        context.intermediateIndices = op.intermediates.map(Int.init)
         context.foldedPadding = padFolds[n]
         context.foldedActivation = activationFolds[n]?.activation
         context.foldedResidual = residualFolds[n]
@@ -202,6 +204,17 @@ extension SubgraphExecutor {
 
     /// Zeroed memory that outlives invocations, for variables, never-written tensors and
     /// dynamic tensors (which start empty and grow at run time).
+    /// Gives every variable tensor its starting value, as LiteRT does on each allocation: an
+    /// int8 variable holds its zero point (real zero; the integer LSTM's output state), any
+    /// other zero bytes.
+    private func resetVariables() {
+        for t in tensors.indices where tensors[t].isVariable {
+            guard case .owned(let buffer) = tensors[t].storage, let bytes = tensors[t].byteCount else { continue }
+            let zeroPoint = tensors[t].type == .int8 ? tensors[t].quantization?.zeroPoint ?? 0 : 0
+            buffer.pointer.initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: zeroPoint), count: bytes)
+        }
+    }
+
     private func giveOwnStorage(_ t: Int, bytes: Int?) throws(InterpreterError) {
         guard let size = bytes, size <= memoryLimit else {
             throw .memoryLimitExceeded(requested: bytes ?? Int.max, limit: memoryLimit)

@@ -73,6 +73,9 @@ struct PrepareContext {
     /// Tensor indices; -1 marks an omitted optional input.
     let inputIndices: [Int]
     let outputIndices: [Int]
+    /// The operator's intermediate tensors: tensors no kernel reads, which converters add to
+    /// carry quantisation parameters (the integer LSTM's gate and hidden scales).
+    var intermediateIndices: [Int] = []
     unowned let executor: SubgraphExecutor
     /// The largest scratch block any request asked for, in bytes.
     private(set) var scratchBytes = 0
@@ -129,6 +132,12 @@ struct PrepareContext {
     func optionalInput(_ i: Int) -> TensorInfo? {
         guard i < inputIndices.count, inputIndices[i] >= 0 else { return nil }
         return executor.info(inputIndices[i])
+    }
+
+    /// Intermediate tensor `i`, or nil when the operator lists fewer.
+    func intermediate(_ i: Int) -> TensorInfo? {
+        guard i < intermediateIndices.count, intermediateIndices[i] >= 0 else { return nil }
+        return executor.info(intermediateIndices[i])
     }
 
     /// Output `i` as declared by the model (its shape is updated by `setOutputShape`).

@@ -1,25 +1,26 @@
 import Kernels
 
-/// UNIDIRECTIONAL_SEQUENCE_LSTM in float32. Inputs follow TFLite's layout: 0 input, 1-4 input
+/// UNIDIRECTIONAL_SEQUENCE_LSTM in float32 (here) and int8 (Builtins+SequenceInteger.swift). Inputs follow TFLite's layout: 0 input, 1-4 input
 /// weights (input, forget, cell, output gates), 5-8 recurrent weights, 9-11 peepholes, 12-15
 /// biases, 16-17 projection weights and bias, 18 output state, 19 cell state, 20-23 layer
 /// normalisation weights. The two state tensors keep their values between invocations.
 extension OpRegistry {
     mutating func registerSequenceOps() {
-        register(.unidirectionalSequenceLstm, types: [.float32], foldable: false, prepareUnidirectionalLSTM)
+        register(.unidirectionalSequenceLstm, types: [.float32, .int8], foldable: false, prepareUnidirectionalLSTM)
     }
 }
 
 private func prepareUnidirectionalLSTM(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 20...24, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
-    guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("types \(x.type) -> \(y.type); only float32") }
     guard x.rank == 3 else { throw ctx.invalid("input must be [batch, time, features] (or time-major), has shape \(x.shape)") }
     var options = Schema.UnidirectionalSequenceLSTMOptions()
     if case .unidirectionalSequenceLSTMOptions(let o)? = ctx.options { options = o }
     for i in 20..<ctx.inputCount where ctx.optionalInput(i) != nil {
         throw ctx.unsupported("layer-normalised LSTM (input \(i) is present)")
     }
+    if x.type == .int8 { return try prepareIntegerUnidirectionalLSTM(&ctx, options: options) }
+    guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("types \(x.type) -> \(y.type); only float32 and int8") }
     let timeMajor = options.timeMajor
     let batch = timeMajor ? x.shape[1] : x.shape[0], time = timeMajor ? x.shape[0] : x.shape[1], inputSize = x.shape[2]
     guard let forgetWeights = ctx.optionalInput(2), forgetWeights.rank == 2 else {
