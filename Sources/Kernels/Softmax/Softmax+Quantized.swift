@@ -33,23 +33,25 @@ public struct QuantizedSoftmaxParams: Sendable {
     }
 }
 
-/// Quantised SOFTMAX over the last axis (int8, uint8), as LiteRT computes it: a float sum of
-/// table entries per row, `1 / (sum * outputScale)`, then each probability rounded and offset.
+/// Quantised SOFTMAX over the last axis (int8 or uint8 in; the same type, or int16 from int8,
+/// out), as LiteRT computes it: a float sum of table entries per row, `1 / (sum *
+/// outputScale)`, then each probability rounded, offset and clamped to the output type.
 ///
 /// - Parameters:
 ///   - rows: the product of all axes but the last.
 ///   - depth: the extent of the last axis.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-public func quantizedSoftmax<T: QuantizedElement>(_ params: QuantizedSoftmaxParams, input: UnsafePointer<T>,
-                                                  output: UnsafeMutablePointer<T>, rows: Int, depth: Int) {
+@_specialize(exported: true, where In == Int8, Out == Int8)
+@_specialize(exported: true, where In == UInt8, Out == UInt8)
+@_specialize(exported: true, where In == Int8, Out == Int16)
+public func quantizedSoftmax<In: QuantizedElement, Out: QuantizedElement>(
+    _ params: QuantizedSoftmaxParams, input: UnsafePointer<In>, output: UnsafeMutablePointer<Out>, rows: Int, depth: Int) {
     // The 256-entry table covers every distance between two 8-bit values only.
-    precondition(T.bitWidth == 8, "quantizedSoftmax is for int8 and uint8")
+    precondition(In.bitWidth == 8, "quantizedSoftmax is for int8 and uint8 inputs")
     params.table.withUnsafeBufferPointer { table in
         for r in 0..<rows {
             let x = input + r * depth
             let y = output + r * depth
-            var maximum = T.quantizedMin
+            var maximum = In.quantizedMin
             for j in 0..<depth { maximum = max(maximum, Int32(x[j])) }
             // Entry for value v is table[255 - (maximum - v)].
             let base = 255 - Int(maximum)
@@ -58,8 +60,8 @@ public func quantizedSoftmax<T: QuantizedElement>(_ params: QuantizedSoftmaxPara
             let inverse = 1 / (sum * params.outputScale)
             for j in 0..<depth {
                 let scaled = table[base + Int(x[j])] * inverse
-                let q = quantizeSoftmaxOutput(scaled, T.self) &+ params.outputZeroPoint
-                y[j] = T(saturatingQuantized: q)
+                let q = quantizeSoftmaxOutput(scaled, Out.self) &+ params.outputZeroPoint
+                y[j] = Out(saturatingQuantized: q)
             }
         }
     }

@@ -33,6 +33,7 @@ extension OpRegistry {
         r.registerValueShapedOps()
         r.registerSignalOps()
         r.registerSequenceOps()
+        r.registerSVDFOps()
         r.registerDetectionPostProcess()
         return r
     }()

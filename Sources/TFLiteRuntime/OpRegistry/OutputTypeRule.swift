@@ -27,7 +27,9 @@ enum OutputTypeRule: Equatable {
              .if, .while, .callOnce, .randomUniform, .randomStandardNormal, .multinomial,
              // Hybrid and 16x8 sequence kernels write float or int16 from other inputs.
              .unidirectionalSequenceLstm, .lstm, .bidirectionalSequenceLstm, .svdf, .rnn,
-             .unidirectionalSequenceRnn, .bidirectionalSequenceRnn:
+             .unidirectionalSequenceRnn, .bidirectionalSequenceRnn,
+             // SOFTMAX may write int16 probabilities from int8 logits.
+             .softmax:
             return .checkedByOp
         case .add, .sub, .mul:
             return .retypedAs(input: 0)

@@ -160,6 +160,10 @@ struct TinyModel {
                     case .reshapeOptions(let x):
                         table = w.table([4])
                         w.link(table.fields[0]!, to: w.vector(x.newShape))
+                    case .sVDFOptions(let x):
+                        table = w.table([4, 1])
+                        w.set(x.rank, at: table.fields[0]!)
+                        w.set(x.fusedActivationFunction.rawValue, at: table.fields[1]!)
                     default:
                         table = w.table([])
                     }
