@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 import TFLiteRuntime
 
-/// The small corpus models (one or a few ops each, covering most kernels) with their trusted
+/// The small corpus models (one or a few ops each, covering most kernels) and the small peer
+/// models (the integer LSTM and SVDF kernels, which no corpus model has) with their trusted
 /// fields rewritten (``StructuredMutator``), each taken through load, allocate and invoke
 /// (``FuzzHarness``): every variant runs or throws; the process never crashes. A fixed seed
 /// keeps the suite reproducible; `Scripts/fuzz_structured.sh` runs it long.
@@ -13,13 +14,16 @@ import TFLiteRuntime
     static var iterations: Int { FuzzSettings.iterations(default: defaultIterations) }
     static var seed: UInt64 { FuzzSettings.seed(default: 0x5EED_F1E1D) }
 
-    /// The corpus models under 10 KB, with their field maps.
+    /// The corpus models under 10 KB and the peer models under 40 KB, with their field maps.
     static func seedModels() throws -> [(name: String, bytes: [UInt8], map: ModelFieldMap)] {
-        let directory = Fixtures.corpusFile("models").path
-        return try FileManager.default.contentsOfDirectory(atPath: directory).sorted().compactMap { name in
-            let bytes = try Fixtures.corpusBytes("models/" + name)
-            return bytes.count <= 10_000 ? (name, bytes, ModelFieldMap(bytes)) : nil
+        func models(in folder: URL, upTo limit: Int) throws -> [(name: String, bytes: [UInt8], map: ModelFieldMap)] {
+            let directory = folder.appendingPathComponent("models")
+            return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().compactMap { name in
+                let bytes = [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+                return bytes.count <= limit ? (name, bytes, ModelFieldMap(bytes)) : nil
+            }
         }
+        return try models(in: Fixtures.corpus, upTo: 10_000) + models(in: Fixtures.peers, upTo: 40_000)
     }
 
     @Test func seedModelsMapTheirFields() throws {
