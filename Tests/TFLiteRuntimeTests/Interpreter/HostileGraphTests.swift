@@ -110,4 +110,32 @@ import Testing
             try interpreter.allocateTensors()
         }
     }
+
+    /// Scratch memory counts against the limit as tensors do: an int8 TRANSPOSE_CONV whose
+    /// tensors (a 160 KB input, a 320 KB output) fit in 1 MB but whose int32 accumulators
+    /// (1.28 MB of scratch) do not is refused at allocation.
+    @Test func scratchBeyondTheMemoryLimitIsRefused() throws {
+        var m = TinyModel()
+        m.codes = [TinyModel.Code(.transposeConv)]
+        m.buffers += [TinyModel.Buffer(data: [Int32(1), 400, 400, 2].withUnsafeBytes { Array($0) }),
+                      TinyModel.Buffer(data: [1, 1])]
+        m.subgraphs[0].tensors = [TinyModel.Tensor(shape: [4], type: .int32, buffer: 1, name: "output_shape"),
+                                  TinyModel.Tensor(shape: [2, 1, 1, 1], type: .int8, buffer: 2, name: "filter", scales: [0.5], zeroPoints: [0]),
+                                  TinyModel.Tensor(shape: [1, 400, 400, 1], type: .int8, name: "x", scales: [0.5], zeroPoints: [0]),
+                                  TinyModel.Tensor(shape: [1, 400, 400, 2], type: .int8, name: "y", scales: [0.5], zeroPoints: [0])]
+        m.subgraphs[0].inputs = [2]
+        m.subgraphs[0].outputs = [3]
+        m.subgraphs[0].operators = [.init(inputs: [0, 1, 2], outputs: [3],
+                                          options: .transposeConvOptions(Schema.TransposeConvOptions(padding: .valid, strideW: 1, strideH: 1)))]
+        var options = Interpreter.Options()
+        options.memoryLimit = 1 << 20
+        let interpreter = try Interpreter(model: Model(bytes: m.bytes()), options: options)
+        #expect(throws: InterpreterError.memoryLimitExceeded(requested: 400 * 400 * 2 * 4, limit: 1 << 20)) {
+            try interpreter.allocateTensors()
+        }
+        // The same model within the default limit allocates and runs: the scratch alone was refused.
+        let unlimited = try Interpreter(model: Model(bytes: m.bytes()))
+        try unlimited.allocateTensors()
+        try unlimited.invoke()
+    }
 }

@@ -160,6 +160,12 @@ struct TinyModel {
                     case .reshapeOptions(let x):
                         table = w.table([4])
                         w.link(table.fields[0]!, to: w.vector(x.newShape))
+                    case .transposeConvOptions(let x):
+                        table = w.table([1, 4, 4, 1])
+                        w.set(x.padding.rawValue, at: table.fields[0]!)
+                        w.set(x.strideW, at: table.fields[1]!)
+                        w.set(x.strideH, at: table.fields[2]!)
+                        w.set(x.fusedActivationFunction.rawValue, at: table.fields[3]!)
                     case .sVDFOptions(let x):
                         table = w.table([4, 1])
                         w.set(x.rank, at: table.fields[0]!)
