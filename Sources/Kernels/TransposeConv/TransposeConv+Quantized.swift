@@ -56,3 +56,55 @@ public func quantizedTransposeConv2D<T: QuantizedElement>(
         output[i] = T(clampedQuantized: params.activation.clamp(acc))
     }
 }
+
+/// Reference 16x8 TRANSPOSE_CONV (int16 activations, int8 per-channel weights, int64 bias), as
+/// TFLite's reference integer kernel: both operands are symmetric, so every input pixel
+/// scatters `input * filter` into an int64 accumulator; each output is then biased, rescaled
+/// per channel by the 64-bit `MultiplyByQuantizedMultiplier` and clamped.
+///
+/// - Parameters:
+///   - params: as for the int8 kernel; the input and filter offsets are not read.
+///   - scratch: `outputShape.elementCount` int64 values of working space.
+public func quantizedTransposeConv2D16x8(
+    _ params: QuantizedConvParams,
+    input: UnsafePointer<Int16>, inputShape: NHWC,
+    filter: UnsafePointer<Int8>, filterShape: NHWC,
+    bias: UnsafePointer<Int64>?,
+    output: UnsafeMutablePointer<Int16>, outputShape: NHWC,
+    scratch: UnsafeMutablePointer<Int64>
+) {
+    let g = params.geometry
+    let outputCount = outputShape.elementCount
+    scratch.update(repeating: 0, count: outputCount)
+    let inputDepth = inputShape.channels, outputDepth = outputShape.channels
+    for b in 0..<inputShape.batch {
+        for iy in 0..<inputShape.height {
+            for ix in 0..<inputShape.width {
+                let originY = iy * g.strideHeight - g.paddingHeight.before
+                let originX = ix * g.strideWidth - g.paddingWidth.before
+                for ic in 0..<inputDepth {
+                    let x = Int64(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
+                    for ky in 0..<filterShape.height {
+                        let oy = originY + ky
+                        if oy < 0 || oy >= outputShape.height { continue }
+                        for kx in 0..<filterShape.width {
+                            let ox = originX + kx
+                            if ox < 0 || ox >= outputShape.width { continue }
+                            let base = ((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth
+                            for oc in 0..<outputDepth {
+                                let w = Int64(filter[((oc * filterShape.height + ky) * filterShape.width + kx) * inputDepth + ic])
+                                scratch[base + oc] &+= x &* w
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for i in 0..<outputCount {
+        let oc = i % outputDepth
+        var acc = scratch[i]
+        if let bias { acc &+= bias[oc] }
+        output[i] = Int16(clamping: params.activation.clamp(params.outputMultipliers[oc].apply(acc)))
+    }
+}
