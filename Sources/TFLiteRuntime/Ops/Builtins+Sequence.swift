@@ -16,10 +16,12 @@ private func prepareUnidirectionalLSTM(_ ctx: inout PrepareContext) throws(Inter
     guard x.rank == 3 else { throw ctx.invalid("input must be [batch, time, features] (or time-major), has shape \(x.shape)") }
     var options = Schema.UnidirectionalSequenceLSTMOptions()
     if case .unidirectionalSequenceLSTMOptions(let o)? = ctx.options { options = o }
-    for i in 20..<ctx.inputCount where ctx.optionalInput(i) != nil {
-        throw ctx.unsupported("layer-normalised LSTM (input \(i) is present)")
+    if x.type == .int8 {
+        for i in 20..<ctx.inputCount where ctx.optionalInput(i) != nil {
+            throw ctx.unsupported("layer-normalised integer LSTM (input \(i) is present)")
+        }
+        return try prepareIntegerUnidirectionalLSTM(&ctx, options: options)
     }
-    if x.type == .int8 { return try prepareIntegerUnidirectionalLSTM(&ctx, options: options) }
     guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("types \(x.type) -> \(y.type); only float32 and int8") }
     let timeMajor = options.timeMajor
     let batch = timeMajor ? x.shape[1] : x.shape[0], time = timeMajor ? x.shape[0] : x.shape[1], inputSize = x.shape[2]
@@ -52,6 +54,12 @@ private func prepareUnidirectionalLSTM(_ ctx: inout PrepareContext) throws(Inter
                              try weight(11, [cells], optional: true)]
     let projectionWeights = try weight(16, [outputSize, cells], optional: true)
     let projectionBias = try weight(17, [outputSize], optional: true)
+    // Layer normalisation: coefficients for every gate (but the input gate under CIFG), or none.
+    var layerNorm: [Int?] = []
+    for g in 0..<4 { layerNorm.append(ctx.inputCount > 20 + g ? try weight(20 + g, [cells], optional: true) : nil) }
+    guard layerNorm[1...].allSatisfy({ $0 == nil }) || (layerNorm[1...].allSatisfy({ $0 != nil }) && (layerNorm[0] == nil) == cifg) else {
+        throw ctx.invalid("layer normalisation needs coefficients (inputs 20-23) for every gate the LSTM has")
+    }
     guard let outputState = try weight(18, [batch, outputSize]), let cellState = try weight(19, [batch, cells]) else {
         throw ctx.invalid("the output and cell state inputs (18, 19) are required")
     }
@@ -69,7 +77,8 @@ private func prepareUnidirectionalLSTM(_ ctx: inout PrepareContext) throws(Inter
         let weights = UnidirectionalSequenceLSTM.Weights(
             inputWeights: inputWeights.map(pointer), recurrentWeights: recurrentWeights.map(pointer),
             peepholes: peepholes.map(pointer), biases: biases.map(pointer),
-            projection: pointer(projectionWeights), projectionBias: pointer(projectionBias))
+            projection: pointer(projectionWeights), projectionBias: pointer(projectionBias),
+            layerNorm: layerNorm.map(pointer))
         UnidirectionalSequenceLSTM.run(config, input: c.data(xi, as: Float.self), weights: weights,
                                        outputState: c.data(outputState, as: Float.self), cellState: c.data(cellState, as: Float.self),
                                        output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Float.self))
