@@ -8,7 +8,7 @@ extension OpRegistry {
         register(.conv2d, types: [.float32, .int8, .uint8, .int16], prepareConv2D)
         register(.depthwiseConv2d, types: [.float32, .int8, .uint8], prepareDepthwiseConv2D)
         register(.fullyConnected, types: [.float32, .int8, .uint8, .int16], prepareFullyConnected)
-        register(.transposeConv, types: [.float32, .int8], prepareTransposeConv)
+        register(.transposeConv, types: [.float32, .int8, .int16], prepareTransposeConv)
         register(custom: "Convolution2DTransposeBias", types: [.float32], prepareConvolution2DTransposeBias)
         register(.batchMatmul, types: [.float32, .int8], prepareBatchMatMul)
     }
