@@ -20,34 +20,11 @@ public func quantizedTransposeConv2D<T: QuantizedElement>(
     output: UnsafeMutablePointer<T>, outputShape: NHWC,
     scratch: UnsafeMutablePointer<Int32>
 ) {
-    let g = params.geometry
-    let outputCount = outputShape.elementCount
-    scratch.update(repeating: 0, count: outputCount)
-    let inputDepth = inputShape.channels, outputDepth = outputShape.channels
-    for b in 0..<inputShape.batch {
-        for iy in 0..<inputShape.height {
-            for ix in 0..<inputShape.width {
-                let originY = iy * g.strideHeight - g.paddingHeight.before
-                let originX = ix * g.strideWidth - g.paddingWidth.before
-                for ic in 0..<inputDepth {
-                    let x = Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic]) &+ params.inputOffset
-                    for ky in 0..<filterShape.height {
-                        let oy = originY + ky
-                        if oy < 0 || oy >= outputShape.height { continue }
-                        for kx in 0..<filterShape.width {
-                            let ox = originX + kx
-                            if ox < 0 || ox >= outputShape.width { continue }
-                            let base = ((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth
-                            for oc in 0..<outputDepth {
-                                let w = Int32(filter[((oc * filterShape.height + ky) * filterShape.width + kx) * inputDepth + ic])
-                                scratch[base + oc] &+= x &* (w &+ params.filterOffset)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
+    let inputOffset = params.inputOffset, filterOffset = params.filterOffset
+    scatter(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
+            outputShape: outputShape, scratch: scratch,
+            value: { Int32($0) &+ inputOffset }, weight: { Int32($0) &+ filterOffset })
+    let outputCount = outputShape.elementCount, outputDepth = outputShape.channels
     for i in 0..<outputCount {
         let oc = i % outputDepth
         var acc = scratch[i]
@@ -73,9 +50,27 @@ public func quantizedTransposeConv2D16x8(
     output: UnsafeMutablePointer<Int16>, outputShape: NHWC,
     scratch: UnsafeMutablePointer<Int64>
 ) {
-    let g = params.geometry
-    let outputCount = outputShape.elementCount
-    scratch.update(repeating: 0, count: outputCount)
+    scatter(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
+            outputShape: outputShape, scratch: scratch, value: { Int64($0) }, weight: { Int64($0) })
+    let outputCount = outputShape.elementCount, outputDepth = outputShape.channels
+    for i in 0..<outputCount {
+        let oc = i % outputDepth
+        var acc = scratch[i]
+        if let bias { acc &+= bias[oc] }
+        output[i] = Int16(clamping: params.activation.clamp(params.outputMultipliers[oc].apply(acc)))
+    }
+}
+
+/// The scatter both quantised kernels share: every input pixel adds `value(input) *
+/// weight(filter)` into the accumulators of the output window it reaches (`scratch` is zeroed
+/// first), with wrapping arithmetic.
+@inline(__always)
+private func scatter<In, Weight, Accumulator: FixedWidthInteger>(
+    _ g: ConvGeometry, input: UnsafePointer<In>, inputShape: NHWC, filter: UnsafePointer<Weight>, filterShape: NHWC,
+    outputShape: NHWC, scratch: UnsafeMutablePointer<Accumulator>,
+    value: (In) -> Accumulator, weight: (Weight) -> Accumulator
+) {
+    scratch.update(repeating: 0, count: outputShape.elementCount)
     let inputDepth = inputShape.channels, outputDepth = outputShape.channels
     for b in 0..<inputShape.batch {
         for iy in 0..<inputShape.height {
@@ -83,7 +78,7 @@ public func quantizedTransposeConv2D16x8(
                 let originY = iy * g.strideHeight - g.paddingHeight.before
                 let originX = ix * g.strideWidth - g.paddingWidth.before
                 for ic in 0..<inputDepth {
-                    let x = Int64(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
+                    let x = value(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
                     for ky in 0..<filterShape.height {
                         let oy = originY + ky
                         if oy < 0 || oy >= outputShape.height { continue }
@@ -92,7 +87,7 @@ public func quantizedTransposeConv2D16x8(
                             if ox < 0 || ox >= outputShape.width { continue }
                             let base = ((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth
                             for oc in 0..<outputDepth {
-                                let w = Int64(filter[((oc * filterShape.height + ky) * filterShape.width + kx) * inputDepth + ic])
+                                let w = weight(filter[((oc * filterShape.height + ky) * filterShape.width + kx) * inputDepth + ic])
                                 scratch[base + oc] &+= x &* w
                             }
                         }
@@ -100,11 +95,5 @@ public func quantizedTransposeConv2D16x8(
                 }
             }
         }
-    }
-    for i in 0..<outputCount {
-        let oc = i % outputDepth
-        var acc = scratch[i]
-        if let bias { acc &+= bias[oc] }
-        output[i] = Int16(clamping: params.activation.clamp(params.outputMultipliers[oc].apply(acc)))
     }
 }
