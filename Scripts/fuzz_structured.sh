@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Long run of the structure-aware fuzzer (StructuredFuzzTests): the small corpus and peer
-# models with their trusted fields rewritten (shapes, types, buffer and tensor indices, operands, opcodes,
-# quantisation, options, small constants), each taken through load, allocate and invoke.
+# models with their trusted fields rewritten (shapes, types, buffer and tensor indices,
+# operands, opcodes, quantisation, options, small constants), each taken through load,
+# allocate and invoke.
 # Every variant must run or throw. A crash fails the run; the variant that crashed is left in
 # $TFLITE_FUZZ_SAVE (default /tmp/fuzz-variant.tflite) for `tflite bench FILE --runs 1`.
 #
