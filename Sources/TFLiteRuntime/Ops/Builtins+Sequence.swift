@@ -1,13 +1,40 @@
 import Kernels
 
-/// UNIDIRECTIONAL_SEQUENCE_LSTM in float32 (here) and int8 (Builtins+SequenceInteger.swift). Inputs follow TFLite's layout: 0 input, 1-4 input
-/// weights (input, forget, cell, output gates), 5-8 recurrent weights, 9-11 peepholes, 12-15
-/// biases, 16-17 projection weights and bias, 18 output state, 19 cell state, 20-23 layer
-/// normalisation weights. The two state tensors keep their values between invocations.
+/// UNIDIRECTIONAL_SEQUENCE_LSTM in float32 (here) and int8 (Builtins+SequenceInteger.swift),
+/// and LSTM (one step of the same cell, float32, full kernel). Inputs follow TFLite's layout:
+/// 0 input, 1-4 input weights (input, forget, cell, output gates), 5-8 recurrent weights, 9-11
+/// peepholes, 12-15 biases, 16-17 projection weights and bias, 18 output state, 19 cell state,
+/// 20-23 layer normalisation weights. The two state tensors keep their values between
+/// invocations.
 extension OpRegistry {
     mutating func registerSequenceOps() {
         register(.unidirectionalSequenceLstm, types: [.float32, .int8], foldable: false, prepareUnidirectionalLSTM)
+        register(.lstm, types: [.float32], foldable: false, prepareLSTMStep)
     }
+}
+
+/// The float layer's sizes and options, from either op's input shape and options.
+private struct FloatLSTMLayout {
+    var batch: Int, time: Int, inputSize: Int, timeMajor: Bool
+    var activation: Schema.ActivationFunctionType, cellClip: Float, projectionClip: Float
+    /// The output shape for `outputSize` outputs per step.
+    var outputShape: (Int) -> [Int]
+}
+
+/// LSTM: one step over a `[batch, input]` input, writing `[batch, output]`. Only the full
+/// kernel (24 inputs at most); the 4-input basic kernel is refused.
+private func prepareLSTMStep(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 20...24, outputs: 1...1)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("types \(x.type) -> \(y.type); only float32") }
+    guard x.rank == 2 else { throw ctx.invalid("input must be [batch, features], has shape \(x.shape)") }
+    var options = Schema.LSTMOptions()
+    if case .lSTMOptions(let o)? = ctx.options { options = o }
+    guard options.kernelType == .full else { throw ctx.unsupported("the basic LSTM kernel") }
+    let batch = x.shape[0]
+    return try prepareFloatLSTM(&ctx, FloatLSTMLayout(
+        batch: batch, time: 1, inputSize: x.shape[1], timeMajor: false, activation: options.fusedActivationFunction,
+        cellClip: options.cellClip, projectionClip: options.projClip, outputShape: { [batch, $0] }))
 }
 
 private func prepareUnidirectionalLSTM(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -24,7 +51,16 @@ private func prepareUnidirectionalLSTM(_ ctx: inout PrepareContext) throws(Inter
     }
     guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("types \(x.type) -> \(y.type); only float32 and int8") }
     let timeMajor = options.timeMajor
-    let batch = timeMajor ? x.shape[1] : x.shape[0], time = timeMajor ? x.shape[0] : x.shape[1], inputSize = x.shape[2]
+    let batch = timeMajor ? x.shape[1] : x.shape[0], time = timeMajor ? x.shape[0] : x.shape[1]
+    return try prepareFloatLSTM(&ctx, FloatLSTMLayout(
+        batch: batch, time: time, inputSize: x.shape[2], timeMajor: timeMajor, activation: options.fusedActivationFunction,
+        cellClip: options.cellClip, projectionClip: options.projClip,
+        outputShape: { timeMajor ? [time, batch, $0] : [batch, time, $0] }))
+}
+
+private func prepareFloatLSTM(_ ctx: inout PrepareContext, _ layout: FloatLSTMLayout) throws(InterpreterError) -> NodeKernel {
+    let x = try ctx.input(0), y = try ctx.output(0)
+    let batch = layout.batch, time = layout.time, inputSize = layout.inputSize, timeMajor = layout.timeMajor
     guard let forgetWeights = ctx.optionalInput(2), forgetWeights.rank == 2 else {
         throw ctx.invalid("input-to-forget weights (input 2) must be a matrix")
     }
@@ -68,8 +104,8 @@ private func prepareUnidirectionalLSTM(_ ctx: inout PrepareContext) throws(Inter
     }
     let config = UnidirectionalSequenceLSTM.Configuration(
         batch: batch, time: time, inputSize: inputSize, cells: cells, outputSize: outputSize, timeMajor: timeMajor,
-        activation: FusedActivation(options.fusedActivationFunction), cellClip: options.cellClip, projectionClip: options.projClip)
-    try ctx.setOutputShape(0, timeMajor ? [time, batch, outputSize] : [batch, time, outputSize])
+        activation: FusedActivation(layout.activation), cellClip: layout.cellClip, projectionClip: layout.projectionClip)
+    try ctx.setOutputShape(0, layout.outputShape(outputSize))
     ctx.requestScratch(bytes: config.scratchCount * MemoryLayout<Float>.stride)
     let xi = x.index, yi = y.index
     return { c in
