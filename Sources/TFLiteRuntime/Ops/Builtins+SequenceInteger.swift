@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Kernels
 
 /// UNIDIRECTIONAL_SEQUENCE_LSTM on int8 activations with an int16 cell state, prepared as
@@ -36,8 +42,8 @@ func prepareIntegerUnidirectionalLSTM(_ ctx: inout PrepareContext, options: Sche
     let cellQ = try ctx.affine(cellState, role: "cell state")
     // The cell state's scale must be a power of two (LiteRT's CheckedLog2), and the tanh of
     // the cell state exists for 0 to 6 integer bits.
-    let log2 = (log(cellQ.scale) * (1 / log(Float(2)))).rounded()
-    guard abs(log(cellQ.scale) * (1 / log(Float(2))) - log2) < 1e-3, (-15...(-9)).contains(Int(log2)) else {
+    let exactLog2 = logf(cellQ.scale) * (1 / logf(2)), log2 = exactLog2.rounded()
+    guard abs(exactLog2 - log2) < 1e-3, (-15...(-9)).contains(Int(log2)) else {
         throw ctx.unsupported("cell state scale \(cellQ.scale) must be a power of two from 2^-15 to 2^-9")
     }
     guard let hidden = ctx.intermediate(4), let hiddenQ = hidden.quantization, hiddenQ.scale > 0, hiddenQ.scale.isFinite,
@@ -76,7 +82,7 @@ func prepareIntegerUnidirectionalLSTM(_ ctx: inout PrepareContext, options: Sche
     let config = UnidirectionalSequenceLSTMInteger.Configuration(
         batch: batch, time: time, inputSize: inputSize, cells: cells, timeMajor: timeMajor, gates: gates,
         cellScaleLog2: Int(log2), cellClip: cellClip,
-        hiddenMultiplier: QuantizedMultiplier(Double(Float(pow(2.0, -15) / Double(hiddenQ.scale) * pow(2.0, -15)))),
+        hiddenMultiplier: QuantizedMultiplier(Double(Float(1.0 / 32768 / Double(hiddenQ.scale) / 32768))),
         hiddenZeroPoint: hiddenZero)
     try ctx.setOutputShape(0, timeMajor ? [time, batch, cells] : [batch, time, cells])
     ctx.requestScratch(bytes: config.scratchCount * MemoryLayout<Int16>.stride)

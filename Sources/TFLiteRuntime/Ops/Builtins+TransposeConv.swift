@@ -48,7 +48,8 @@ func prepareTransposeConv(_ ctx: inout PrepareContext) throws(InterpreterError) 
 /// tensor the graph computes (TFLite Micro's seanet layers take it as a model input), or the
 /// activations are int16, whose kernel runs only here. The shape's values give the output's
 /// size and the padding; the int32 (int8) or int64 (16x8) accumulators are allocated for that
-/// size, within the memory limit.
+/// size, within the memory limit, in a workspace kept between invocations (so a warm invoke
+/// with an unchanged shape allocates nothing for it).
 private func prepareTransposeConvSizedAtInvoke(_ ctx: inout PrepareContext, options o: Schema.TransposeConvOptions)
     throws(InterpreterError) -> NodeKernel {
     let shapeTensor = try ctx.input(0)
@@ -77,6 +78,7 @@ private func prepareTransposeConvSizedAtInvoke(_ ctx: inout PrepareContext, opti
     try ctx.setOutputDynamic(0)
     let scheme = ctx.paddingScheme(o.padding)
     let si = shapeTensor.index, xi = x.index, wi = w.index, yi = y.index, node = ctx.nodeIndex
+    let workspace = GrowingWorkspace()
     return { c throws(InterpreterError) in
         let dims = UnsafeBufferPointer(start: c.data(si, as: Int32.self), count: 4).map(Int.init)
         guard let output = NHWC(dims), dims.allSatisfy({ $0 >= 0 }), output.batch == input.batch,
@@ -94,18 +96,17 @@ private func prepareTransposeConvSizedAtInvoke(_ ctx: inout PrepareContext, opti
         guard count <= c.executor.memoryLimit / width else {
             throw .memoryLimitExceeded(requested: count &* width, limit: c.executor.memoryLimit)
         }
+        let scratch = workspace.reserve(bytes: count &* width)
         if is16 {
-            let scratch = UnsafeMutablePointer<Int64>.allocate(capacity: max(count, 1))
-            defer { scratch.deallocate() }
             quantizedTransposeConv2D16x8(p, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
                                          filterShape: filter, bias: optionalData(c, b, as: Int64.self),
-                                         output: destination.assumingMemoryBound(to: Int16.self), outputShape: output, scratch: scratch)
+                                         output: destination.assumingMemoryBound(to: Int16.self), outputShape: output,
+                                         scratch: scratch.assumingMemoryBound(to: Int64.self))
         } else {
-            let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: max(count, 1))
-            defer { scratch.deallocate() }
             quantizedTransposeConv2D(p, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
                                      filterShape: filter, bias: optionalData(c, b, as: Int32.self),
-                                     output: destination.assumingMemoryBound(to: Int8.self), outputShape: output, scratch: scratch)
+                                     output: destination.assumingMemoryBound(to: Int8.self), outputShape: output,
+                                     scratch: scratch.assumingMemoryBound(to: Int32.self))
         }
     }
 }
@@ -159,4 +160,18 @@ func prepareConvolution2DTransposeBias(_ ctx: inout PrepareContext) throws(Inter
     let params = TransposeConvParams(strideHeight: strideH, strideWidth: strideW, paddingTop: pad.top, paddingLeft: pad.left)
     return try transposeConvKernel(&ctx, params: params, input: input, filter: filter, output: outShape,
                                    inputIndex: 0, filterIndex: 1, biasIndex: 2)
+}
+
+/// Working memory of a kernel sized only at invoke: it grows to the largest size asked for and
+/// is reused by later invocations of the same node (one interpreter runs a node at a time).
+private final class GrowingWorkspace {
+    private var buffer: AlignedBuffer?
+
+    /// At least `bytes` bytes of memory, valid until the next call.
+    func reserve(bytes: Int) -> UnsafeMutableRawPointer {
+        if let buffer, buffer.byteCount >= bytes { return buffer.pointer }
+        let grown = AlignedBuffer(byteCount: bytes)
+        buffer = grown
+        return grown.pointer
+    }
 }
