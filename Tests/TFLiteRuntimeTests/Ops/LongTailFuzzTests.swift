@@ -3,9 +3,10 @@ import Testing
 import TestSupport
 @testable import TFLiteRuntime
 
-/// The op-zoo models of the long-tail ops with mutated bytes and random input values
-/// (indices, lengths, counts far out of range): each variant loads, prepares and runs, or
-/// throws; the process never traps. Raise the count with `TFLITE_FUZZ_ITERATIONS`.
+/// The op-zoo models of the long-tail ops (the corpus's, and every model of
+/// Tests/Fixtures/opzoo) with mutated bytes and random input values (indices, lengths, counts
+/// far out of range): each variant loads, prepares and runs, or throws; the process never
+/// traps. Raise the count with `TFLITE_FUZZ_ITERATIONS`.
 @Suite struct LongTailFuzzTests {
     static let models = ["zoo_bitwise_misc", "zoo_conv3d", "zoo_cumsum_topk_onehot", "zoo_dynamic_shape", "zoo_embedding",
                          "zoo_fft", "zoo_lstm", "zoo_matrix_reverse", "zoo_nms", "zoo_segment_scatter", "zoo_segment_sum",
@@ -31,7 +32,19 @@ import TestSupport
 
     @Test func mutatedModelsAndInputsRunOrThrow() throws {
         let seeds = try Self.models.map { try Fixtures.corpusBytes("models/\($0).tflite") }
-        var rng = SplitMix64(seed: 0x10_7A11)
+        Self.fuzz(seeds, label: "corpus", seed: 0x10_7A11)
+    }
+
+    @Test func mutatedOpZooModelsAndInputsRunOrThrow() throws {
+        let folder = Fixtures.opZoo.appendingPathComponent("models")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tflite") }.sorted()
+        let seeds = try names.map { [UInt8](try Data(contentsOf: folder.appendingPathComponent($0))) }
+        try #require(!seeds.isEmpty)
+        Self.fuzz(seeds, label: "op zoo", seed: 0x0B_200)
+    }
+
+    static func fuzz(_ seeds: [[UInt8]], label: String, seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
         var ran = 0, threw = 0
         for iteration in 0..<Self.iterations {
             var bytes = seeds[iteration % seeds.count]
@@ -59,7 +72,7 @@ import TestSupport
                 threw += 1
             }
         }
-        print("LongTailFuzzTests: \(ran) ran, \(threw) threw")
+        print("LongTailFuzzTests (\(label)): \(ran) ran, \(threw) threw")
         #expect(ran + threw == Self.iterations)
         #expect(ran > 0)
     }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import TestSupport
+import TFLiteRuntime
+
+/// The operators `tflite ops` lists against those LiteRT 2.3.0's builtin op resolver registers
+/// (Tests/Fixtures/runtime/litert_ops.json, from Scripts/litert_registered_ops.py).
+@Suite struct OperatorCoverageTests {
+    struct LiteRTOps: Decodable {
+        var builtin: [String]
+        var custom: [String]
+    }
+
+    /// Custom ops we run that LiteRT's resolver does not register: MediaPipe's transposed
+    /// convolution (LiteRT runs it only through XNNPACK) and TFLite Micro's signal library.
+    static let beyondLiteRT: Set<String> = ["Convolution2DTransposeBias"]
+
+    /// LiteRT's operators not implemented yet; this set only shrinks.
+    static let pending: Set<String> = [
+        "BIDIRECTIONAL_SEQUENCE_LSTM", "BIDIRECTIONAL_SEQUENCE_RNN", "DILATE", "DYNAMIC_UPDATE_SLICE",
+        "EMBEDDING_LOOKUP_SPARSE", "FAKE_QUANT", "HASHTABLE", "HASHTABLE_FIND", "HASHTABLE_IMPORT", "HASHTABLE_LOOKUP",
+        "HASHTABLE_SIZE", "LSH_PROJECTION", "MULTINOMIAL", "RANDOM_STANDARD_NORMAL", "RANDOM_UNIFORM",
+        "REDUCE_WINDOW", "RNN", "SKIP_GRAM", "SPARSE_TO_DENSE", "STABLEHLO_ADD", "STABLEHLO_AND", "STABLEHLO_CASE",
+        "STABLEHLO_COMPOSITE", "STABLEHLO_GATHER", "STABLEHLO_MAXIMUM", "STABLEHLO_MINIMUM", "STABLEHLO_MULTIPLY",
+        "STABLEHLO_PAD", "STABLEHLO_REDUCE_WINDOW", "STABLEHLO_RNG_BIT_GENERATOR", "STABLEHLO_SCATTER",
+        "STABLEHLO_SHIFT_LEFT", "UNIDIRECTIONAL_SEQUENCE_RNN", "AudioSpectrogram", "Mfcc", "NumericVerify",
+    ]
+
+    static func liteRT() throws -> LiteRTOps {
+        let url = Fixtures.root.appendingPathComponent("Tests/Fixtures/runtime/litert_ops.json")
+        return try JSONDecoder().decode(LiteRTOps.self, from: Data(contentsOf: url))
+    }
+
+    @Test func everyLiteRTOperatorIsSupported() throws {
+        let expected = try Self.liteRT()
+        let ours = Set(SupportedOperators.all.map(\.name))
+        let missing = Set(expected.builtin + expected.custom).subtracting(ours).subtracting(Self.pending)
+        #expect(missing.isEmpty, "LiteRT registers \(missing.sorted()), tflite ops does not list them")
+        let landed = Self.pending.intersection(ours)
+        #expect(landed.isEmpty, "\(landed.sorted()) now run: remove them from `pending`")
+    }
+
+    @Test func nothingBeyondLiteRTIsListedUnlessNamed() throws {
+        let expected = try Self.liteRT()
+        let extra = Set(SupportedOperators.all.map(\.name)).subtracting(expected.builtin + expected.custom)
+        #expect(extra.subtracting(Self.beyondLiteRT).filter { !$0.hasPrefix("Signal") }.isEmpty,
+                "listed but not registered by LiteRT: \(extra.sorted())")
+    }
+
+    @Test func builtinsAreListedUnderTheirSchemaNames() {
+        for entry in SupportedOperators.all where !entry.isCustom {
+            #expect(entry.name == entry.name.uppercased(), "\(entry.name)")
+        }
+    }
+}
