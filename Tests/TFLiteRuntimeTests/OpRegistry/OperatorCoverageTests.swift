@@ -46,10 +46,4 @@ import TFLiteRuntime
         #expect(extra.subtracting(Self.beyondLiteRT).filter { !$0.hasPrefix("Signal") }.isEmpty,
                 "listed but not registered by LiteRT: \(extra.sorted())")
     }
-
-    @Test func builtinsAreListedUnderTheirSchemaNames() {
-        for entry in SupportedOperators.all where !entry.isCustom {
-            #expect(entry.name == entry.name.uppercased(), "\(entry.name)")
-        }
-    }
 }
