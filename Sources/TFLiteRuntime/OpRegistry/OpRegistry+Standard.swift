@@ -34,6 +34,8 @@ extension OpRegistry {
         r.registerSignalOps()
         r.registerSequenceOps()
         r.registerSVDFOps()
+        r.registerDynamicUpdateSliceOps()
+        r.registerSparseToDenseOps()
         r.registerDetectionPostProcess()
         return r
     }()

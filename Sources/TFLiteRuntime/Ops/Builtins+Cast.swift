@@ -1,9 +1,11 @@
 import Kernels
 
-/// CAST between the numeric and boolean element types.
+/// CAST between the numeric and boolean element types, and BITCAST, which keeps the bytes.
 extension OpRegistry {
     mutating func registerCastOps() {
-        register(.cast, types: [.float32, .float16, .float64, .int8, .uint8, .int16, .uint16, .int32, .uint32, .int64, .uint64, .bool], prepareCast)
+        let all: [DataType] = [.float32, .float16, .float64, .int8, .uint8, .int16, .uint16, .int32, .uint32, .int64, .uint64, .bool]
+        register(.cast, types: all, prepareCast)
+        register(.bitcast, types: all.filter { $0 != .bool }, prepareBitcast)
     }
 }
 
@@ -34,4 +36,28 @@ private func prepareCast(_ ctx: inout PrepareContext) throws(InterpreterError) -
     try ctx.setOutputShape(0, x.shape)
     let xi = x.index, yi = y.index, count = x.elementCount
     return { c in Cast.apply(input: c.raw(xi), from: from, output: c.raw(yi), to: to, count: count) }
+}
+
+/// BITCAST reinterprets the bytes as the output type. Between types of different sizes the
+/// last dimension carries the ratio: a wider input gains a trailing dimension of (input size /
+/// output size); a narrower one must end in a dimension of (output size / input size), which
+/// it loses.
+private func prepareBitcast(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...1, outputs: 1...1)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    guard let from = x.type.byteSize, x.type != .bool, let to = y.type.byteSize, y.type != .bool else {
+        throw ctx.unsupported("bitcast from \(x.type) to \(y.type)")
+    }
+    var shape = x.shape
+    if from > to {
+        shape.append(from / to)
+    } else if from < to {
+        guard shape.last == to / from else {
+            throw ctx.invalid("a \(x.type) input bitcast to \(y.type) must end in a dimension of \(to / from), has shape \(x.shape)")
+        }
+        shape.removeLast()
+    }
+    try ctx.setOutputShape(0, shape)
+    let xi = x.index, yi = y.index, bytes = x.elementCount * from
+    return { c in c.raw(yi).copyMemory(from: c.raw(xi), byteCount: bytes) }
 }

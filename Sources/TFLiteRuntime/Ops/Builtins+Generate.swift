@@ -1,6 +1,6 @@
 import Kernels
 
-/// Ops that make tensors from shapes and scalars: ZEROS_LIKE, FILL, SHAPE, RANGE and
+/// Ops that make tensors from shapes and scalars: ZEROS_LIKE, FILL, SHAPE, RANK, RANGE and
 /// BROADCAST_ARGS. FILL and RANGE outputs are sized from input values, which must be
 /// constant when the node is prepared.
 extension OpRegistry {
@@ -9,6 +9,7 @@ extension OpRegistry {
         register(.zerosLike, types: all, prepareZerosLike)
         register(.fill, types: [.int32, .int64], prepareFill)
         register(.shape, types: all, prepareShape)
+        register(.rank, types: all, prepareRank)
         register(.range, types: [.float32, .int32, .int64], prepareRange)
         register(.broadcastArgs, types: [.int32, .int64], prepareBroadcastArgs)
     }
@@ -77,6 +78,15 @@ private func prepareShape(_ ctx: inout PrepareContext) throws(InterpreterError) 
         return { c in c.data(yi, as: Int64.self).update(from: values, count: values.count) }
     case let t: throw ctx.unsupported("output type \(t)")
     }
+}
+
+private func prepareRank(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...1, outputs: 1...1)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    guard y.type == .int32 else { throw ctx.unsupported("output type \(y.type); RANK gives int32") }
+    try ctx.setOutputShape(0, [])
+    let rank = Int32(x.rank), yi = y.index
+    return { c in c.data(yi, as: Int32.self).pointee = rank }
 }
 
 private func prepareRange(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {

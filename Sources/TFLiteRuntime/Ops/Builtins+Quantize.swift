@@ -1,12 +1,33 @@
 import Kernels
 
 /// QUANTIZE (float -> int8/uint8/int16, and requantising between integer types, int32 included) and
-/// DEQUANTIZE (int8/uint8/int16 per tensor or per axis, and float16 -> float32).
+/// DEQUANTIZE (int8/uint8/int16 per tensor or per axis, and float16 -> float32), and FAKE_QUANT
+/// (float rounded to a quantisation grid).
 extension OpRegistry {
     mutating func registerQuantizeOps() {
         register(.quantize, types: [.float32, .int8, .uint8, .int16, .int32], prepareQuantize)
         register(.dequantize, types: [.int8, .uint8, .int16, .float16], prepareDequantize)
+        register(.fakeQuant, types: [.float32], prepareFakeQuant)
     }
+}
+
+/// LiteRT's kernel takes the activation form only (narrow_range is meant for weights, folded
+/// away by the converter) and assumes min <= 0 <= max, min < max; those are checked here.
+private func prepareFakeQuant(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 1...1, outputs: 1...1)
+    guard case .fakeQuantOptions(let o)? = ctx.options else { throw ctx.invalid("missing FakeQuantOptions") }
+    try ctx.requireType(input: 0, .float32)
+    let x = try ctx.input(0), y = try ctx.output(0)
+    guard y.type == .float32 else { throw ctx.invalid("output type \(y.type) must be float32") }
+    guard !o.narrowRange else { throw ctx.unsupported("narrow_range (LiteRT runs only the activation form)") }
+    guard o.min <= 0, o.max >= 0, o.min < o.max, o.min.isFinite, o.max.isFinite else {
+        throw ctx.invalid("the range [\(o.min), \(o.max)] must be finite, hold zero and be non-empty")
+    }
+    guard (2...16).contains(o.numBits) else { throw ctx.invalid("num_bits \(o.numBits) must be in 2...16") }
+    try ctx.setOutputShape(0, x.shape)
+    let grid = FakeQuant.grid(min: o.min, max: o.max, bits: Int(o.numBits))
+    let xi = x.index, yi = y.index, count = x.elementCount
+    return { c in FakeQuant.run(grid, input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self), count: count) }
 }
 
 private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {

@@ -1,0 +1,35 @@
+import Kernels
+
+/// DYNAMIC_UPDATE_SLICE over every fixed-size element type: the operand with a block replaced
+/// at start coordinates read at run time (KV caches of converted transformers write each new
+/// token this way).
+extension OpRegistry {
+    mutating func registerDynamicUpdateSliceOps() {
+        register(.dynamicUpdateSlice, types: [.float32, .float16, .int8, .uint8, .int16, .int32, .int64, .bool], prepareDynamicUpdateSlice)
+    }
+}
+
+private func prepareDynamicUpdateSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 3...3, outputs: 1...1)
+    let operand = try ctx.input(0), update = try ctx.input(1), start = try ctx.input(2), y = try ctx.output(0)
+    guard update.type == operand.type, y.type == operand.type else {
+        throw ctx.invalid("operand, update and output types (\(operand.type), \(update.type), \(y.type)) must match")
+    }
+    let size = try ctx.elementSize(operand, role: "operand")
+    guard update.rank == operand.rank, zip(update.shape, operand.shape).allSatisfy({ $0 <= $1 }) else {
+        throw ctx.invalid("update of shape \(update.shape) does not fit in operand of shape \(operand.shape)")
+    }
+    guard start.rank == 1, start.shape[0] == operand.rank else {
+        throw ctx.invalid("start indices must be a vector of \(operand.rank) entries, have shape \(start.shape)")
+    }
+    let wide = try ctx.requireType(input: 2, .int32, .int64) == .int64
+    try ctx.setOutputShape(0, operand.shape)
+    let oi = operand.index, ui = update.index, si = start.index, yi = y.index
+    let operandShape = operand.shape, updateShape = update.shape, rank = operand.rank
+    return { c in
+        let requested = (0..<rank).map { wide ? Int(clamping: c.data(si, as: Int64.self)[$0]) : Int(c.data(si, as: Int32.self)[$0]) }
+        let begin = DynamicUpdateSlice.clampedStart(requested, operandShape: operandShape, updateShape: updateShape)
+        DynamicUpdateSlice.run(operand: c.raw(oi), operandShape: operandShape, update: c.raw(ui), updateShape: updateShape,
+                               start: begin, elementSize: size, output: c.raw(yi))
+    }
+}
