@@ -24,6 +24,11 @@ public enum UnidirectionalSequenceLSTM {
         public var activation: FusedActivation
         /// Clip of the cell state and of the projected output; 0 means none.
         public var cellClip: Float, projectionClip: Float
+        /// Runs from the last time step back (the backward half of BIDIRECTIONAL_SEQUENCE_LSTM).
+        public var reversed = false
+        /// Elements from one output row to the next: `outputSize`, or more when two layers
+        /// write interleaved halves of one merged output.
+        public var outputRowStride: Int
 
         /// Creates a configuration.
         public init(batch: Int, time: Int, inputSize: Int, cells: Int, outputSize: Int, timeMajor: Bool,
@@ -31,6 +36,7 @@ public enum UnidirectionalSequenceLSTM {
             self.batch = batch; self.time = time; self.inputSize = inputSize; self.cells = cells
             self.outputSize = outputSize; self.timeMajor = timeMajor; self.activation = activation
             self.cellClip = cellClip; self.projectionClip = projectionClip
+            outputRowStride = outputSize
         }
 
         /// Scratch floats `run` needs.
@@ -81,7 +87,8 @@ public enum UnidirectionalSequenceLSTM {
         let gates = scratch, projected = scratch + 4 * c.cells, hidden = projected + c.outputSize
         let cifg = w.inputWeights[0] == nil
         let normalised = w.isLayerNormalised
-        for t in 0..<c.time {
+        for s in 0..<c.time {
+            let t = c.reversed ? c.time - 1 - s : s
             for b in 0..<c.batch {
                 let step = c.timeMajor ? t * c.batch + b : b * c.time + t
                 let x = input + step * c.inputSize
@@ -117,7 +124,7 @@ public enum UnidirectionalSequenceLSTM {
                 } else {
                     h.update(from: hidden, count: c.outputSize)
                 }
-                (output + step * c.outputSize).update(from: h, count: c.outputSize)
+                (output + step * c.outputRowStride).update(from: h, count: c.outputSize)
             }
         }
     }

@@ -36,6 +36,9 @@ extension OpRegistry {
         r.registerSVDFOps()
         r.registerDynamicUpdateSliceOps()
         r.registerSparseToDenseOps()
+        r.registerRandomOps()
+        r.registerRNNOps()
+        r.registerBidirectionalOps()
         r.registerDetectionPostProcess()
         return r
     }()

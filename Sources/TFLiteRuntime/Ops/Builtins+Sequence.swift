@@ -14,7 +14,7 @@ extension OpRegistry {
 }
 
 /// The float layer's sizes and options, from either op's input shape and options.
-private struct FloatLSTMLayout {
+struct FloatLSTMLayout {
     var batch: Int, time: Int, inputSize: Int, timeMajor: Bool
     var activation: Schema.ActivationFunctionType, cellClip: Float, projectionClip: Float
     /// The output shape for `outputSize` outputs per step.
@@ -59,13 +59,42 @@ private func prepareUnidirectionalLSTM(_ ctx: inout PrepareContext) throws(Inter
 }
 
 private func prepareFloatLSTM(_ ctx: inout PrepareContext, _ layout: FloatLSTMLayout) throws(InterpreterError) -> NodeKernel {
-    let x = try ctx.input(0), y = try ctx.output(0)
+    let layer = try floatLSTMLayer(&ctx, layout)
+    try ctx.setOutputShape(0, layout.outputShape(layer.config.outputSize))
+    ctx.requestScratch(bytes: layer.config.scratchCount * MemoryLayout<Float>.stride)
+    let xi = try ctx.input(0).index, yi = try ctx.output(0).index
+    return { c in layer.run(c, input: xi, output: c.data(yi, as: Float.self)) }
+}
+
+/// One float LSTM layer of a node: its configuration and the tensors it reads, found at the
+/// unidirectional op's input positions shifted by `weightBase` (BIDIRECTIONAL_SEQUENCE_LSTM
+/// keeps its backward weights 17 places on), with its two state tensors at `states`.
+struct FloatLSTMLayer {
+    var config: UnidirectionalSequenceLSTM.Configuration
+    let inputWeights: [Int?], recurrentWeights: [Int?], biases: [Int?], peepholes: [Int?], layerNorm: [Int?]
+    let projectionWeights: Int?, projectionBias: Int?, outputState: Int, cellState: Int
+
+    func run(_ c: InvokeContext, input: Int, output: UnsafeMutablePointer<Float>) {
+        func pointer(_ i: Int?) -> UnsafePointer<Float>? { i.map { UnsafePointer(c.data($0, as: Float.self)) } }
+        let weights = UnidirectionalSequenceLSTM.Weights(
+            inputWeights: inputWeights.map(pointer), recurrentWeights: recurrentWeights.map(pointer),
+            peepholes: peepholes.map(pointer), biases: biases.map(pointer),
+            projection: pointer(projectionWeights), projectionBias: pointer(projectionBias),
+            layerNorm: layerNorm.map(pointer))
+        UnidirectionalSequenceLSTM.run(config, input: c.data(input, as: Float.self), weights: weights,
+                                       outputState: c.data(outputState, as: Float.self), cellState: c.data(cellState, as: Float.self),
+                                       output: output, scratch: c.scratch.assumingMemoryBound(to: Float.self))
+    }
+}
+
+func floatLSTMLayer(_ ctx: inout PrepareContext, _ layout: FloatLSTMLayout, weightBase: Int = 0,
+                    states: (output: Int, cell: Int) = (18, 19), layerNormalisation: Bool = true) throws(InterpreterError) -> FloatLSTMLayer {
     let batch = layout.batch, time = layout.time, inputSize = layout.inputSize, timeMajor = layout.timeMajor
-    guard let forgetWeights = ctx.optionalInput(2), forgetWeights.rank == 2 else {
-        throw ctx.invalid("input-to-forget weights (input 2) must be a matrix")
+    guard let forgetWeights = ctx.optionalInput(weightBase + 2), forgetWeights.rank == 2 else {
+        throw ctx.invalid("input-to-forget weights (input \(weightBase + 2)) must be a matrix")
     }
     let cells = forgetWeights.shape[0]
-    let projection = ctx.optionalInput(16)
+    let projection = ctx.optionalInput(weightBase + 16)
     let outputSize = projection?.shape.first ?? cells
 
     /// A float32 tensor of `shape`, or nil when omitted (only when `optional`).
@@ -78,45 +107,34 @@ private func prepareFloatLSTM(_ ctx: inout PrepareContext, _ layout: FloatLSTMLa
         guard t.shape == shape else { throw ctx.invalid("input \(i) has shape \(t.shape), expected \(shape)") }
         return t.index
     }
-    let cifg = ctx.optionalInput(1) == nil
+    let cifg = ctx.optionalInput(weightBase + 1) == nil
     var inputWeights: [Int?] = [], recurrentWeights: [Int?] = [], biases: [Int?] = []
     for g in 0..<4 {
         let optional = g == 0 && cifg
-        inputWeights.append(try weight(1 + g, [cells, inputSize], optional: optional))
-        recurrentWeights.append(try weight(5 + g, [cells, outputSize], optional: optional))
-        biases.append(try weight(12 + g, [cells], optional: optional))
+        inputWeights.append(try weight(weightBase + 1 + g, [cells, inputSize], optional: optional))
+        recurrentWeights.append(try weight(weightBase + 5 + g, [cells, outputSize], optional: optional))
+        biases.append(try weight(weightBase + 12 + g, [cells], optional: optional))
     }
-    let peepholes: [Int?] = [try weight(9, [cells], optional: true), try weight(10, [cells], optional: true), nil,
-                             try weight(11, [cells], optional: true)]
-    let projectionWeights = try weight(16, [outputSize, cells], optional: true)
-    let projectionBias = try weight(17, [outputSize], optional: true)
+    let peepholes: [Int?] = [try weight(weightBase + 9, [cells], optional: true), try weight(weightBase + 10, [cells], optional: true), nil,
+                             try weight(weightBase + 11, [cells], optional: true)]
+    let projectionWeights = try weight(weightBase + 16, [outputSize, cells], optional: true)
+    let projectionBias = try weight(weightBase + 17, [outputSize], optional: true)
     // Layer normalisation: coefficients for every gate (but the input gate under CIFG), or none.
     var layerNorm: [Int?] = []
-    for g in 0..<4 { layerNorm.append(ctx.inputCount > 20 + g ? try weight(20 + g, [cells], optional: true) : nil) }
+    for g in 0..<4 { layerNorm.append(layerNormalisation && ctx.inputCount > 20 + g ? try weight(20 + g, [cells], optional: true) : nil) }
     guard layerNorm[1...].allSatisfy({ $0 == nil }) || (layerNorm[1...].allSatisfy({ $0 != nil }) && (layerNorm[0] == nil) == cifg) else {
         throw ctx.invalid("layer normalisation needs coefficients (inputs 20-23) for every gate the LSTM has")
     }
-    guard let outputState = try weight(18, [batch, outputSize]), let cellState = try weight(19, [batch, cells]) else {
-        throw ctx.invalid("the output and cell state inputs (18, 19) are required")
+    guard let outputState = try weight(states.output, [batch, outputSize]), let cellState = try weight(states.cell, [batch, cells]) else {
+        throw ctx.invalid("the output and cell state inputs (\(states.output), \(states.cell)) are required")
     }
-    guard !(ctx.optionalInput(18)?.isConstant ?? false), !(ctx.optionalInput(19)?.isConstant ?? false) else {
-        throw ctx.invalid("the state inputs (18, 19) must be variables, not constants")
+    guard !(ctx.optionalInput(states.output)?.isConstant ?? false), !(ctx.optionalInput(states.cell)?.isConstant ?? false) else {
+        throw ctx.invalid("the state inputs (\(states.output), \(states.cell)) must be variables, not constants")
     }
     let config = UnidirectionalSequenceLSTM.Configuration(
         batch: batch, time: time, inputSize: inputSize, cells: cells, outputSize: outputSize, timeMajor: timeMajor,
         activation: FusedActivation(layout.activation), cellClip: layout.cellClip, projectionClip: layout.projectionClip)
-    try ctx.setOutputShape(0, layout.outputShape(outputSize))
-    ctx.requestScratch(bytes: config.scratchCount * MemoryLayout<Float>.stride)
-    let xi = x.index, yi = y.index
-    return { c in
-        func pointer(_ i: Int?) -> UnsafePointer<Float>? { i.map { UnsafePointer(c.data($0, as: Float.self)) } }
-        let weights = UnidirectionalSequenceLSTM.Weights(
-            inputWeights: inputWeights.map(pointer), recurrentWeights: recurrentWeights.map(pointer),
-            peepholes: peepholes.map(pointer), biases: biases.map(pointer),
-            projection: pointer(projectionWeights), projectionBias: pointer(projectionBias),
-            layerNorm: layerNorm.map(pointer))
-        UnidirectionalSequenceLSTM.run(config, input: c.data(xi, as: Float.self), weights: weights,
-                                       outputState: c.data(outputState, as: Float.self), cellState: c.data(cellState, as: Float.self),
-                                       output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Float.self))
-    }
+    return FloatLSTMLayer(config: config, inputWeights: inputWeights, recurrentWeights: recurrentWeights, biases: biases,
+                          peepholes: peepholes, layerNorm: layerNorm, projectionWeights: projectionWeights,
+                          projectionBias: projectionBias, outputState: outputState, cellState: cellState)
 }
