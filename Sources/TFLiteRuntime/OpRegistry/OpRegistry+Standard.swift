@@ -39,6 +39,7 @@ extension OpRegistry {
         r.registerRandomOps()
         r.registerRNNOps()
         r.registerBidirectionalOps()
+        r.registerLSHProjectionOps()
         r.registerDetectionPostProcess()
         return r
     }()

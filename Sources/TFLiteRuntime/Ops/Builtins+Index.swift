@@ -1,12 +1,93 @@
 import Kernels
 
 /// Ops that turn integer indices into values: ONE_HOT, BUCKETIZE, EMBEDDING_LOOKUP (rows of any
-/// element type, and 8-bit tables dequantised into float rows).
+/// element type, and 8-bit tables dequantised into float rows), EMBEDDING_LOOKUP_SPARSE (float
+/// rows combined per bucket) and HASHTABLE_LOOKUP (rows found by int32 key).
 extension OpRegistry {
     mutating func registerIndexOps() {
         register(.oneHot, types: [.int32, .int64], prepareOneHot)
         register(.bucketize, types: [.float32, .int32, .int64], prepareBucketize)
         register(.embeddingLookup, types: [.int32], prepareEmbeddingLookup)
+        register(.embeddingLookupSparse, types: [.int32], prepareEmbeddingLookupSparse)
+        register(.hashtableLookup, types: [.int32], prepareHashtableLookup)
+    }
+}
+
+/// Inputs: 0 ids `[lookups]`, 1 indices `[lookups, rank]`, 2 the dense shape `[rank]`, 3 weights
+/// `[lookups]`, 4 the table `[rows, ...]`; the output is `dense shape minus its last entry ++
+/// the table's row shape`, so it is sized from the dense shape's values.
+private func prepareEmbeddingLookupSparse(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 5...5, outputs: 1...1)
+    let ids = try ctx.input(0), indices = try ctx.input(1), dense = try ctx.input(2), weights = try ctx.input(3)
+    let table = try ctx.input(4), y = try ctx.output(0)
+    for i in 0...2 { try ctx.requireType(input: i, .int32) }
+    try ctx.requireType(input: 3, .float32)
+    try ctx.requireType(input: 4, .float32)
+    guard y.type == .float32 else { throw ctx.invalid("output type \(y.type) must be float32") }
+    guard ids.rank == 1, indices.rank == 2, dense.rank == 1, weights.rank == 1, table.rank >= 2 else {
+        throw ctx.invalid("ids, indices, dense shape, weights and table must have ranks 1, 2, 1, 1 and >= 2; have shapes \(ids.shape), \(indices.shape), \(dense.shape), \(weights.shape), \(table.shape)")
+    }
+    let lookups = ids.shape[0], lookupRank = indices.shape[1]
+    guard indices.shape[0] == lookups, weights.shape[0] == lookups else {
+        throw ctx.invalid("ids, indices and weights must list one entry per lookup (\(lookups))")
+    }
+    guard lookupRank >= 1, dense.shape[0] == lookupRank else {
+        throw ctx.invalid("the dense shape has \(dense.shape[0]) entries, the indices \(lookupRank) columns")
+    }
+    let rowShape = Array(table.shape.dropFirst()), embeddingSize = Shape.elementCount(rowShape), rows = table.shape[0]
+    let combiner: EmbeddingLookupSparse.Combiner
+    switch ctx.options {
+    case .embeddingLookupSparseOptions(let o)?:
+        switch o.combiner {
+        case .sum: combiner = .sum
+        case .mean: combiner = .mean
+        case .sqrtn: combiner = .sqrtn
+        }
+    default: throw ctx.invalid("missing EmbeddingLookupSparseOptions")
+    }
+    let di = dense.index, ii = ids.index, xi = indices.index, wi = weights.index, ti = table.index, yi = y.index, fail = ctx.failure
+    let run = { (c: InvokeContext, shape: [Int], out: UnsafeMutableRawPointer) throws(InterpreterError) in
+        do throws(KernelError) {
+            try EmbeddingLookupSparse.run(ids: c.data(ii, as: Int32.self), indices: c.data(xi, as: Int32.self), lookups: lookups,
+                                          lookupRank: lookupRank, denseShape: shape, weights: c.data(wi, as: Float.self),
+                                          table: c.data(ti, as: Float.self), rows: rows, embeddingSize: embeddingSize,
+                                          combiner: combiner, output: out.assumingMemoryBound(to: Float.self))
+        } catch { throw fail(error) }
+    }
+    if dense.isConstant {
+        let shape = try ctx.constantIntegers(input: 2)
+        guard shape.allSatisfy({ $0 >= 0 }) else { throw ctx.invalid("dense shape \(shape) has a negative entry") }
+        try ctx.setOutputShape(0, Array(shape.dropLast()) + rowShape)
+        return { c throws(InterpreterError) in try run(c, shape, c.raw(yi)) }
+    }
+    try ctx.setOutputDynamic(0)
+    return { c throws(InterpreterError) in
+        let shape = (0..<lookupRank).map { Int(c.data(di, as: Int32.self)[$0]) }
+        guard shape.allSatisfy({ $0 >= 0 }) else { throw fail("dense shape \(shape) has a negative entry") }
+        try run(c, shape, try c.resize(yi, to: Array(shape.dropLast()) + rowShape))
+    }
+}
+
+/// Inputs: 0 queries `[n]`, 1 keys `[rows]` (int32), 2 values `[rows, ...]` of any fixed-size
+/// type; outputs: 0 the found rows `[n, ...]`, 1 hits `[n]` (uint8).
+private func prepareHashtableLookup(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    try ctx.expect(inputs: 3...3, outputs: 2...2)
+    let queries = try ctx.input(0), keys = try ctx.input(1), values = try ctx.input(2), y = try ctx.output(0), hits = try ctx.output(1)
+    try ctx.requireType(input: 0, .int32)
+    try ctx.requireType(input: 1, .int32)
+    guard queries.rank == 1, keys.rank == 1, values.rank >= 1, values.shape[0] == keys.shape[0], keys.shape[0] > 0 else {
+        throw ctx.invalid("queries [n], keys [rows > 0] and values [rows, ...] expected; have \(queries.shape), \(keys.shape), \(values.shape)")
+    }
+    let size = try ctx.elementSize(values, role: "values")
+    guard y.type == values.type else { throw ctx.invalid("output type \(y.type) must be the values' \(values.type)") }
+    guard hits.type == .uint8 else { throw ctx.invalid("the hits output must be uint8, is \(hits.type)") }
+    let count = queries.shape[0], rows = keys.shape[0], rowBytes = size * (values.elementCount / rows)
+    try ctx.setOutputShape(0, [count] + values.shape.dropFirst())
+    try ctx.setOutputShape(1, [count])
+    let qi = queries.index, ki = keys.index, vi = values.index, yi = y.index, hi = hits.index
+    return { c in
+        HashtableLookup.run(queries: c.data(qi, as: Int32.self), count: count, keys: c.data(ki, as: Int32.self), rows: rows,
+                            values: c.raw(vi), rowBytes: rowBytes, output: c.raw(yi), hits: c.data(hi, as: UInt8.self))
     }
 }
 
