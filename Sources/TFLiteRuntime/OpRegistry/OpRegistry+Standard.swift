@@ -40,6 +40,7 @@ extension OpRegistry {
         r.registerRNNOps()
         r.registerBidirectionalOps()
         r.registerLSHProjectionOps()
+        r.registerNumericVerifyOps()
         r.registerDetectionPostProcess()
         return r
     }()
