@@ -41,6 +41,7 @@ extension OpRegistry {
         r.registerBidirectionalOps()
         r.registerLSHProjectionOps()
         r.registerNumericVerifyOps()
+        r.registerAudioFeatureOps()
         r.registerDetectionPostProcess()
         return r
     }()
