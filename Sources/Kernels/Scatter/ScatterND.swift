@@ -13,15 +13,7 @@ public enum ScatterND {
         let sliceSize = Shape.product(outputShape, indexDepth..<outputShape.count)
         let strides = Shape.strides(outputShape)
         for n in 0..<indexCount {
-            var offset = 0
-            for d in 0..<indexDepth {
-                let position = n * indexDepth + d
-                let i = Int(truncatingIfNeeded: indices[position])
-                guard i >= 0, i < outputShape[d] else {
-                    throw .indexOutOfRange(index: i, bound: outputShape[d], position: position)
-                }
-                offset += i * strides[d]
-            }
+            let offset = try flatOffset(row: n, of: indices, depth: indexDepth, shape: outputShape, strides: strides)
             let src = updates + n * sliceSize
             for j in 0..<sliceSize { output[offset + j] = output[offset + j].addingWrapped(src[j]) }
         }

@@ -10,13 +10,7 @@ public enum SparseToDense {
         output.update(repeating: defaultValue, count: Shape.elementCount(outputShape))
         let strides = Shape.strides(outputShape)
         for n in 0..<count {
-            var offset = 0
-            for d in 0..<depth {
-                let position = n * depth + d
-                let i = Int(truncatingIfNeeded: indices[position])
-                guard i >= 0, i < outputShape[d] else { throw .indexOutOfRange(index: i, bound: outputShape[d], position: position) }
-                offset += i * strides[d]
-            }
+            let offset = try flatOffset(row: n, of: indices, depth: depth, shape: outputShape, strides: strides)
             output[offset] = scalarValue ? values[0] : values[n]
         }
     }
