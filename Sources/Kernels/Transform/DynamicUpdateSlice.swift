@@ -1,40 +1,56 @@
-/// DYNAMIC_UPDATE_SLICE: a copy of `operand` with the block `update` written at `start`. Each
-/// start coordinate is clamped into 0...(operand extent - update extent) so the block always
-/// fits, as XLA defines the op. Element-size generic: rows of the block are copied as bytes.
-public enum DynamicUpdateSlice {
-    /// The clamped start of `updateShape` inside `operandShape` for the requested `start`.
-    public static func clampedStart(_ start: [Int], operandShape: [Int], updateShape: [Int]) -> [Int] {
-        zip(start, zip(operandShape, updateShape)).map { s, dims in Swift.min(Swift.max(0, s), dims.0 - dims.1) }
+/// DYNAMIC_UPDATE_SLICE: a copy of `operand` with the block `update` written at a start
+/// coordinate. Each start coordinate is clamped into 0...(operand extent - update extent) so the
+/// block always fits, as XLA defines the op. Element-size generic: rows of the block are
+/// copied as bytes, and nothing is allocated per call (KV caches run it for every token).
+public struct DynamicUpdateSlice: Sendable {
+    public let operandShape: [Int], updateShape: [Int], elementSize: Int
+    let strides: [Int]
+
+    /// Shapes of equal rank, `update` no larger than `operand` along any axis.
+    public init(operandShape: [Int], updateShape: [Int], elementSize: Int) {
+        self.operandShape = operandShape
+        self.updateShape = updateShape
+        self.elementSize = elementSize
+        strides = Shape.strides(operandShape)
     }
 
-    /// Writes `operand` with `update` at `start` (already clamped) into `output`; `output` may
-    /// be `operand` itself. Shapes have equal rank and `update` fits inside `operand`.
-    public static func run(operand: UnsafeRawPointer, operandShape: [Int], update: UnsafeRawPointer, updateShape: [Int],
-                           start: [Int], elementSize: Int, output: UnsafeMutableRawPointer) {
-        let total = Shape.elementCount(operandShape) * elementSize
-        if UnsafeRawPointer(output) != operand { output.copyMemory(from: operand, byteCount: total) }
-        let blocks = Shape.elementCount(updateShape)
+    /// The start along `axis` for a requested coordinate.
+    @inline(__always)
+    public func clamped(_ requested: Int, axis: Int) -> Int {
+        Swift.min(Swift.max(0, requested), operandShape[axis] - updateShape[axis])
+    }
+
+    /// Writes `operand` with `update` at the clamped `start(axis)` into `output`, which may be
+    /// `operand` itself.
+    public func run(operand: UnsafeRawPointer, update: UnsafeRawPointer, start: (Int) -> Int, output: UnsafeMutableRawPointer) {
+        if UnsafeRawPointer(output) != operand {
+            output.copyMemory(from: operand, byteCount: Shape.elementCount(operandShape) * elementSize)
+        }
+        let blocks = Shape.elementCount(updateShape), rank = operandShape.count
         guard blocks > 0 else { return }
-        let rank = operandShape.count
         guard rank > 0 else {
             output.copyMemory(from: update, byteCount: elementSize)
             return
         }
-        let strides = Shape.strides(operandShape)
-        let rowBytes = updateShape[rank - 1] * elementSize
-        let rows = blocks / updateShape[rank - 1]
-        // Walk the update's rows in order, keeping the row's coordinate in the block.
-        var coordinate = [Int](repeating: 0, count: rank)
-        for row in 0..<rows {
-            var offset = start[rank - 1]
-            for d in 0..<(rank - 1) { offset += (start[d] + coordinate[d]) * strides[d] }
-            (output + offset * elementSize).copyMemory(from: update + row * rowBytes, byteCount: rowBytes)
-            var d = rank - 2
-            while d >= 0 {
-                coordinate[d] += 1
-                if coordinate[d] < updateShape[d] { break }
+        let rowBytes = updateShape[rank - 1] * elementSize, rows = blocks / updateShape[rank - 1]
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * rank) { buffer in
+            // The clamped start, then the current row's coordinate inside the block.
+            let begin = buffer.baseAddress!, coordinate = begin + rank
+            for d in 0..<rank {
+                begin[d] = clamped(start(d), axis: d)
                 coordinate[d] = 0
-                d -= 1
+            }
+            for row in 0..<rows {
+                var offset = begin[rank - 1]
+                for d in 0..<(rank - 1) { offset += (begin[d] + coordinate[d]) * strides[d] }
+                (output + offset * elementSize).copyMemory(from: update + row * rowBytes, byteCount: rowBytes)
+                var d = rank - 2
+                while d >= 0 {
+                    coordinate[d] += 1
+                    if coordinate[d] < updateShape[d] { break }
+                    coordinate[d] = 0
+                    d -= 1
+                }
             }
         }
     }

@@ -25,11 +25,11 @@ private func prepareDynamicUpdateSlice(_ ctx: inout PrepareContext) throws(Inter
     let wide = try ctx.requireType(input: 2, .int32, .int64) == .int64
     try ctx.setOutputShape(0, operand.shape)
     let oi = operand.index, ui = update.index, si = start.index, yi = y.index
-    let operandShape = operand.shape, updateShape = update.shape, rank = operand.rank
+    let slice = DynamicUpdateSlice(operandShape: operand.shape, updateShape: update.shape, elementSize: size)
     return { c in
-        let requested = (0..<rank).map { wide ? Int(clamping: c.data(si, as: Int64.self)[$0]) : Int(c.data(si, as: Int32.self)[$0]) }
-        let begin = DynamicUpdateSlice.clampedStart(requested, operandShape: operandShape, updateShape: updateShape)
-        DynamicUpdateSlice.run(operand: c.raw(oi), operandShape: operandShape, update: c.raw(ui), updateShape: updateShape,
-                               start: begin, elementSize: size, output: c.raw(yi))
+        let starts = c.raw(si)
+        slice.run(operand: c.raw(oi), update: c.raw(ui), start: { d in
+            wide ? Int(clamping: starts.load(fromByteOffset: 8 * d, as: Int64.self)) : Int(starts.load(fromByteOffset: 4 * d, as: Int32.self))
+        }, output: c.raw(yi))
     }
 }
