@@ -1,7 +1,7 @@
 extension AudioFrontend {
-    /// Entries a PCAN gain table needs: three coefficients for each of the 31 intervals
-    /// `[2^k, 2^(k+1))` of a 32-bit noise estimate above 2, after the three for 0, 1 and 2
-    /// (the table of TFLite Micro's `pcan_op` has 125, the last two unused).
+    /// Entries a PCAN gain table needs: a noise estimate of 0, 1 or 2 reads its own entry; a
+    /// larger one with highest set bit k (2...32) reads the three coefficients from entry
+    /// 4k - 6, so the last read is entry 124 (TFLite Micro's tables have exactly 125).
     public static let pcanGainTableCount = 4 * 32 - 6 + 3
 
     /// `SignalPCAN`, per-channel energy normalisation: divides each channel by a power of

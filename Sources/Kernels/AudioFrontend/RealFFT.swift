@@ -43,8 +43,13 @@ extension AudioFrontend {
         /// Scalars of scratch ``transform(frames:input:frameLength:output:scratch:)`` needs.
         public var scratchCount: Int { 2 * length }
 
+        // Specialised here for each sample type: called unspecialised from another module,
+        // every sample operation would go through the protocol's witness table.
         /// Transforms `frames` frames of `frameLength` samples, each zero-padded to `length`.
         /// - Precondition: `frameLength <= length`; `output` holds `frames * outputCount` scalars.
+        @_specialize(exported: true, where Scalar == Int16)
+        @_specialize(exported: true, where Scalar == Int32)
+        @_specialize(exported: true, where Scalar == Float)
         public func transform(frames: Int, input: UnsafePointer<Scalar>, frameLength: Int,
                               output: UnsafeMutablePointer<Scalar>, scratch: UnsafeMutablePointer<Scalar>) {
             let padded = scratch, spectrum = scratch + length
