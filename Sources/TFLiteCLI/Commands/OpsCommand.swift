@@ -22,7 +22,9 @@ enum OpsCommand: Command {
         let entries = SupportedOperators.all
         if !countOnly {
             for e in entries {
-                print(e.name.padding(toLength: 32, withPad: " ", startingAt: 0) + e.types.map(\.name).joined(separator: ", "))
+                // Names are padded to a 32-column field; a longer one is followed by one space.
+                let gap = String(repeating: " ", count: max(1, 32 - e.name.count))
+                print(e.name + gap + e.types.map(\.name).joined(separator: ", "))
             }
         }
         let custom = entries.filter(\.isCustom).count

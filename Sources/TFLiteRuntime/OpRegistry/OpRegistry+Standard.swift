@@ -32,6 +32,7 @@ extension OpRegistry {
         r.registerGenerateOps()
         r.registerValueShapedOps()
         r.registerSignalOps()
+        r.registerAudioFrontendOps()
         r.registerSequenceOps()
         r.registerSVDFOps()
         r.registerDynamicUpdateSliceOps()

@@ -21,6 +21,8 @@ struct TinyModel {
         var inputs: [Int32] = [0, 1]
         var outputs: [Int32] = [2]
         var options: Schema.BuiltinOptions? = nil
+        /// A custom op's options (a FlexBuffer, for most).
+        var customOptions: [UInt8]? = nil
     }
 
     struct Subgraph {
@@ -118,11 +120,12 @@ struct TinyModel {
             w.link(s.fields[3]!, to: opList.position)
             for (oslot, op) in zip(opList.slots, subgraph.operators) {
                 let hasOptions = op.options != nil
-                let o = w.table([4, 4, 4, hasOptions ? 1 : nil, hasOptions ? 4 : nil])
+                let o = w.table([4, 4, 4, hasOptions ? 1 : nil, hasOptions ? 4 : nil, op.customOptions == nil ? nil : 4])
                 w.link(oslot, to: o.position)
                 w.set(op.opcodeIndex, at: o.fields[0]!)
                 w.link(o.fields[1]!, to: w.vector(op.inputs))
                 w.link(o.fields[2]!, to: w.vector(op.outputs))
+                if let custom = op.customOptions { w.link(o.fields[5]!, to: w.vector(custom)) }
                 if let options = op.options {
                     w.set(options.typeTag, at: o.fields[3]!)
                     let table: (position: Int, fields: [Int?])

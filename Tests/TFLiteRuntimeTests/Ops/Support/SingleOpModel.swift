@@ -28,8 +28,20 @@ struct SingleOpModel {
     /// Builds an interpreter for `op` reading `inputs` and writing `outputs`, tensors allocated.
     static func interpreter(_ op: Schema.BuiltinOperator, inputs: [Operand], outputs: [Operand],
                             options: Schema.BuiltinOptions? = nil) throws -> Interpreter {
+        try interpreter(TinyModel.Code(op), inputs: inputs, outputs: outputs, options: options, customOptions: nil)
+    }
+
+    /// Builds an interpreter for the custom op `code` with `options` as its custom options.
+    static func interpreter(custom code: String, options: [UInt8]?, inputs: [Operand], outputs: [Operand]) throws -> Interpreter {
+        let custom = Schema.BuiltinOperator.custom.rawValue
+        return try interpreter(TinyModel.Code(deprecated: Int8(custom), builtin: custom, custom: code),
+                               inputs: inputs, outputs: outputs, options: nil, customOptions: options)
+    }
+
+    private static func interpreter(_ code: TinyModel.Code, inputs: [Operand], outputs: [Operand],
+                                    options: Schema.BuiltinOptions?, customOptions: [UInt8]?) throws -> Interpreter {
         var tiny = TinyModel()
-        tiny.codes = [TinyModel.Code(op)]
+        tiny.codes = [code]
         var tensors: [TinyModel.Tensor] = [], buffers = [TinyModel.Buffer()]
         var modelInputs: [Int32] = []
         for (i, operand) in (inputs + outputs).enumerated() {
@@ -47,7 +59,7 @@ struct SingleOpModel {
         tiny.subgraphs = [TinyModel.Subgraph(
             tensors: tensors, inputs: modelInputs, outputs: outputIndices,
             operators: [TinyModel.Operator(opcodeIndex: 0, inputs: (0..<inputs.count).map(Int32.init), outputs: outputIndices,
-                                           options: options)])]
+                                           options: options, customOptions: customOptions)])]
         let interpreter = try Interpreter(model: try Model(bytes: tiny.bytes()))
         try interpreter.allocateTensors()
         return interpreter
