@@ -35,6 +35,7 @@ extension OpRegistry {
         r.registerSequenceOps()
         r.registerSVDFOps()
         r.registerDetectionPostProcess()
+        r.registerStableHLOOps()
         return r
     }()
 }
