@@ -14,6 +14,9 @@ extension OpRegistry {
         register(.stablehloMinimum, types: elementwise) { (c) throws(InterpreterError) in try prepareHLOBinary(&c, .minimum) }
         register(.stablehloAnd, types: integers + [.bool], prepareHLOAnd)
         register(.stablehloShiftLeft, types: [.int8, .int16, .int32], prepareHLOShiftLeft)
+
+        register(.stablehloPad, types: elementwise, prepareHLOPad)
+        register(.dilate, types: elementwise, prepareDilate)
     }
 }
 
