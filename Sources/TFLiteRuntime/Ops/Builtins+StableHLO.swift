@@ -17,6 +17,9 @@ extension OpRegistry {
 
         register(.stablehloPad, types: elementwise, prepareHLOPad)
         register(.dilate, types: elementwise, prepareDilate)
+        let windowed: [DataType] = [.float32, .float64, .int8, .int16, .int32, .int64, .uint8, .bool]
+        register(.stablehloReduceWindow, types: windowed, prepareHLOReduceWindow)
+        register(.reduceWindow, types: windowed, prepareReduceWindow)
     }
 }
 
