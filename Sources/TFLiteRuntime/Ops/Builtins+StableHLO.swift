@@ -20,6 +20,8 @@ extension OpRegistry {
         let windowed: [DataType] = [.float32, .float64, .int8, .int16, .int32, .int64, .uint8, .bool]
         register(.stablehloReduceWindow, types: windowed, prepareHLOReduceWindow)
         register(.reduceWindow, types: windowed, prepareReduceWindow)
+        register(.stablehloGather, types: elementwise, prepareHLOGather)
+        register(.stablehloScatter, types: elementwise, prepareHLOScatter)
     }
 }
 

@@ -1,0 +1,143 @@
+/// Where the index vectors of a StableHLO gather or scatter lie in their indices tensor: one
+/// vector per batch position (the indices' axes other than `index_vector_dim`, row-major),
+/// its components `componentStride` apart.
+public struct IndexVectorLayout: Sendable {
+    /// Extents of the batch axes, in order.
+    public let batchShape: [Int]
+    /// Offset in the indices tensor of each batch axis's step.
+    let batchStrides: [Int]
+    /// Offset between an index vector's components (unused when the vector has one component
+    /// because `index_vector_dim` equals the indices' rank).
+    let componentStride: Int
+    /// Components per index vector.
+    public let componentCount: Int
+
+    /// `indexVectorDim` lies in `0...indicesShape.count`.
+    public init(indicesShape: [Int], indexVectorDim: Int) {
+        let strides = Shape.strides(indicesShape)
+        let axes = indicesShape.indices.filter { $0 != indexVectorDim }
+        batchShape = axes.map { indicesShape[$0] }
+        batchStrides = axes.map { strides[$0] }
+        let implicit = indexVectorDim == indicesShape.count
+        componentStride = implicit ? 0 : strides[indexVectorDim]
+        componentCount = implicit ? 1 : indicesShape[indexVectorDim]
+    }
+
+    public var batchCount: Int { Shape.elementCount(batchShape) }
+
+    /// Calls `body(position, base)` for each batch position in row-major order with the
+    /// offset of its index vector's first component.
+    @inline(__always)
+    func forEachVector(_ body: (Int, Int) -> Void) {
+        let count = batchCount, rank = batchShape.count
+        guard count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(rank, 1)) { index in
+            index.initialize(repeating: 0)
+            var base = 0
+            for b in 0..<count {
+                body(b, base)
+                var d = rank - 1
+                while d >= 0 {
+                    index[d] += 1
+                    base += batchStrides[d]
+                    if index[d] < batchShape[d] { break }
+                    base -= batchStrides[d] * batchShape[d]
+                    index[d] = 0
+                    d -= 1
+                }
+            }
+        }
+    }
+
+    /// Component `k` of the vector at `base`, widened.
+    @inline(__always)
+    func component<I: BinaryInteger>(_ indices: UnsafePointer<I>, _ base: Int, _ k: Int) -> Int64 {
+        Int64(truncatingIfNeeded: indices[base + k * componentStride])
+    }
+}
+
+/// STABLEHLO_GATHER with LiteRT's semantics: each batch position's start index is clamped so
+/// the whole slice lies inside the operand, so no index is ever out of range.
+public struct HLOGatherPlan: Sendable {
+    public let outputShape: [Int]
+    let vectors: IndexVectorLayout
+    /// Per index-vector component: the operand stride of the axis it indexes and the largest
+    /// start allowed there (extent minus slice size).
+    let componentStrides: [Int]
+    let componentLimits: [Int]
+    /// Per output axis: the operand offset each index adds (offset axes) and the batch
+    /// position it adds (batch axes); the other table of the axis is all zeros.
+    let offsetTables: [[Int]]
+    let batchTables: [[Int]]
+
+    /// The options must be valid (prepare checks): `offsetDims` sorted, one per operand axis
+    /// not in `collapsedSliceDims`; `startIndexMap` as long as an index vector; slice sizes
+    /// within the operand.
+    public init(operandShape: [Int], indicesShape: [Int], offsetDims: [Int], collapsedSliceDims: [Int],
+                startIndexMap: [Int], indexVectorDim: Int, sliceSizes: [Int]) {
+        vectors = IndexVectorLayout(indicesShape: indicesShape, indexVectorDim: indexVectorDim)
+        let operandStrides = Shape.strides(operandShape)
+        componentStrides = startIndexMap.map { operandStrides[$0] }
+        componentLimits = startIndexMap.map { operandShape[$0] - sliceSizes[$0] }
+        let sliceAxes = operandShape.indices.filter { !collapsedSliceDims.contains($0) }
+        let batchStrides = Shape.strides(vectors.batchShape)
+        var shape: [Int] = [], offsets: [[Int]] = [], batches: [[Int]] = []
+        var nextSlice = 0, nextBatch = 0
+        for d in 0..<(offsetDims.count + vectors.batchShape.count) {
+            if offsetDims.contains(d) {
+                let axis = sliceAxes[nextSlice]
+                nextSlice += 1
+                shape.append(sliceSizes[axis])
+                offsets.append((0..<sliceSizes[axis]).map { $0 * operandStrides[axis] })
+                batches.append([Int](repeating: 0, count: sliceSizes[axis]))
+            } else {
+                let n = vectors.batchShape[nextBatch], s = batchStrides[nextBatch]
+                nextBatch += 1
+                shape.append(n)
+                offsets.append([Int](repeating: 0, count: n))
+                batches.append((0..<n).map { $0 * s })
+            }
+        }
+        outputShape = shape
+        offsetTables = offsets
+        batchTables = batches
+    }
+
+    /// Scratch `starts` needs this many elements: one operand offset per batch position.
+    public var scratchCount: Int { vectors.batchCount }
+
+    /// Gathers `elementSize`-byte elements of `operand` into `output`.
+    public func run<I: BinaryInteger>(operand: UnsafeRawPointer, indices: UnsafePointer<I>, elementSize: Int,
+                                      output: UnsafeMutableRawPointer, starts: UnsafeMutablePointer<Int>) {
+        let count = Shape.elementCount(outputShape)
+        guard count > 0 else { return }
+        vectors.forEachVector { b, base in
+            var start = 0
+            for k in componentStrides.indices {
+                let i = vectors.component(indices, base, k)
+                start += Int(Swift.max(0, Swift.min(i, Int64(componentLimits[k])))) * componentStrides[k]
+            }
+            starts[b] = start
+        }
+        let rank = outputShape.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(rank, 1)) { index in
+            index.initialize(repeating: 0)
+            for o in 0..<count {
+                var offset = 0, batch = 0
+                for d in 0..<rank {
+                    offset += offsetTables[d][index[d]]
+                    batch += batchTables[d][index[d]]
+                }
+                IndexMapCopy.copyElement(from: operand + (starts[batch] + offset) * elementSize,
+                                         to: output + o * elementSize, elementSize)
+                var d = rank - 1
+                while d >= 0 {
+                    index[d] += 1
+                    if index[d] < outputShape[d] { break }
+                    index[d] = 0
+                    d -= 1
+                }
+            }
+        }
+    }
+}
