@@ -22,6 +22,7 @@ extension OpRegistry {
         register(.reduceWindow, types: windowed, prepareReduceWindow)
         register(.stablehloGather, types: elementwise, prepareHLOGather)
         register(.stablehloScatter, types: elementwise, prepareHLOScatter)
+        register(.stablehloRngBitGenerator, types: [.uint64], foldable: false, prepareRngBitGenerator)
     }
 }
 

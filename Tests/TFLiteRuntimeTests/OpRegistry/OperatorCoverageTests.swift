@@ -22,7 +22,7 @@ import TFLiteRuntime
         "HASHTABLE_SIZE", "LSH_PROJECTION", "MULTINOMIAL", "RANDOM_STANDARD_NORMAL", "RANDOM_UNIFORM",
         "RNN", "SKIP_GRAM", "SPARSE_TO_DENSE", "STABLEHLO_CASE",
         "STABLEHLO_COMPOSITE",
-        "STABLEHLO_RNG_BIT_GENERATOR",
+       
         "UNIDIRECTIONAL_SEQUENCE_RNN", "AudioSpectrogram", "Mfcc", "NumericVerify",
     ]
 
