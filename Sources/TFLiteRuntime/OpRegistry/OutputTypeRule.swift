@@ -25,7 +25,7 @@ enum OutputTypeRule: Equatable {
              .nonMaxSuppressionV4, .nonMaxSuppressionV5, .embeddingLookup, .hashtableLookup,
              .rfft2d, .complexAbs, .real, .imag, .varHandle, .readVariable, .assignVariable,
              .if, .while, .callOnce, .randomUniform, .randomStandardNormal, .multinomial,
-             .stablehloRngBitGenerator,
+             .stablehloCase, .stablehloComposite, .stablehloRngBitGenerator,
              // Hybrid and 16x8 sequence kernels write float or int16 from other inputs.
              .unidirectionalSequenceLstm, .lstm, .bidirectionalSequenceLstm, .svdf, .rnn,
              .unidirectionalSequenceRnn, .bidirectionalSequenceRnn,

@@ -12,13 +12,13 @@ extension OpRegistry {
 
 extension PrepareContext {
     /// Input infos for indices `range`.
-    fileprivate func inputs(_ range: Range<Int>) throws(InterpreterError) -> [TensorInfo] {
+    func inputs(_ range: Range<Int>) throws(InterpreterError) -> [TensorInfo] {
         var result: [TensorInfo] = []
         for i in range { result.append(try input(i)) }
         return result
     }
 
-    fileprivate func subgraph(_ index: Int32) throws(InterpreterError) -> SubgraphExecutor {
+    func subgraph(_ index: Int32) throws(InterpreterError) -> SubgraphExecutor {
         guard index >= 0, Int(index) < executor.model.schema.subgraphs.count else {
             throw invalid("subgraph index \(index) out of range")
         }

@@ -23,6 +23,10 @@ extension OpRegistry {
         register(.stablehloGather, types: elementwise, prepareHLOGather)
         register(.stablehloScatter, types: elementwise, prepareHLOScatter)
         register(.stablehloRngBitGenerator, types: [.uint64], foldable: false, prepareRngBitGenerator)
+
+        let any: [DataType] = [.float32, .int32, .int64, .int8, .uint8, .int16, .bool]
+        register(.stablehloCase, types: any, foldable: false, prepareHLOCase)
+        register(.stablehloComposite, types: any, foldable: false, prepareHLOComposite)
     }
 }
 
