@@ -47,7 +47,7 @@ func prepareHLOPad(_ ctx: inout PrepareContext) throws(InterpreterError) -> Node
     for d in 0..<x.rank {
         // Amounts beyond ±2^31 pad past any tensor that fits in memory.
         let amounts = [o.edgePaddingLow[d], o.edgePaddingHigh[d], o.interiorPadding[d]]
-        guard amounts.allSatisfy({ abs($0) <= Int64(Int32.max) }), o.interiorPadding[d] >= 0 else {
+        guard amounts.allSatisfy({ (-Int64(Int32.max)...Int64(Int32.max)).contains($0) }), o.interiorPadding[d] >= 0 else {
             throw ctx.invalid("padding \(amounts) of axis \(d) must lie within ±\(Int32.max), interior non-negative")
         }
         padding.append(EdgeInteriorPad(low: Int(o.edgePaddingLow[d]), high: Int(o.edgePaddingHigh[d]), interior: Int(o.interiorPadding[d])))

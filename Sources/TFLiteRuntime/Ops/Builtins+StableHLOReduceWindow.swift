@@ -52,7 +52,7 @@ func prepareHLOReduceWindow(_ ctx: inout PrepareContext) throws(InterpreterError
     let baseDilations = try amounts(o.baseDilations, "base_dilations")
     let windowDilations = try amounts(o.windowDilations, "window_dilations")
     let padding = o.padding.isEmpty ? [Int64](repeating: 0, count: 2 * rank) : o.padding
-    guard padding.count == 2 * rank, padding.allSatisfy({ abs($0) <= Int64(Int32.max) }) else {
+    guard padding.count == 2 * rank, padding.allSatisfy({ (-Int64(Int32.max)...Int64(Int32.max)).contains($0) }) else {
         throw ctx.invalid("padding \(o.padding) must hold a low and high amount within ±\(Int32.max) per axis")
     }
     let reduction = try hloReduction(ctx, o.bodySubgraphIndex, type: x.type)
