@@ -3,44 +3,6 @@
 /// IF, each node owns executors for its subgraphs, prepared with the operands' shapes;
 /// operands are copied in and results copied out.
 
-extension PrepareContext {
-    /// Prepares `callees` for `args` and declares the node's outputs: each callee must return
-    /// one value per output, of the output's declared type. An output is static when every
-    /// callee gives it the same planned shape, dynamic otherwise.
-    fileprivate func bindCallees(_ callees: [SubgraphExecutor], args: [TensorInfo]) throws(InterpreterError) {
-        for g in callees {
-            try g.bindInputs(types: args.map(\.type), shapes: args.map(\.shape), node: self)
-            try g.allocate()
-            guard g.outputs.count == outputCount else {
-                throw invalid("subgraph \(g.subgraphIndex) returns \(g.outputs.count) values, \(opName) has \(outputCount) outputs")
-            }
-            for k in 0..<outputCount {
-                let returned = g.tensors[g.outputs[k]].type, declared = try output(k).type
-                guard returned == declared else {
-                    throw invalid("subgraph \(g.subgraphIndex) returns \(returned) as value \(k), output \(k) is declared \(declared)")
-                }
-            }
-        }
-        for k in 0..<outputCount {
-            let results = callees.map { $0.tensors[$0.outputs[k]] }
-            if results.allSatisfy({ !$0.isDynamic && $0.shape == results[0].shape }) {
-                try setOutputShape(k, results[0].shape)
-            } else {
-                try setOutputDynamic(k)
-            }
-        }
-    }
-}
-
-/// Runs `callee` on the operands `args` of the running subgraph and copies its results into
-/// `outputs`.
-private func call(_ callee: SubgraphExecutor, args: [Int], outputs: [Int], from c: InvokeContext,
-                  node: Int, op: String) throws(InterpreterError) {
-    for (k, t) in args.enumerated() { try callee.copy(from: c.executor, tensor: t, into: callee.inputs[k]) }
-    do throws(InterpreterError) { try callee.invoke() } catch { throw error.stopsInvocation ? error : .invokeFailed(node: node, op: op, reason: "\(error)") }
-    for (k, t) in outputs.enumerated() { try c.executor.copy(from: callee, tensor: callee.outputs[k], into: t) }
-}
-
 func prepareHLOCase(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     guard ctx.inputCount >= 1 else { throw ctx.invalid("STABLEHLO_CASE needs an index input") }
     guard case .stablehloCaseOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StablehloCaseOptions") }

@@ -1,6 +1,6 @@
 @testable import TFLiteRuntime
 
-/// A model whose subgraph 0 runs one node (typically a StableHLO op with `builtin_options_2`)
+/// A model whose subgraph 0 runs one node (a StableHLO op with `builtin_options_2`, or control flow)
 /// reading `inputs` and writing `outputs`, as ``SingleOpModel`` lays them out; `regions`
 /// become subgraphs 1, 2, ... (bodies, branches, decompositions).
 struct HLONodeModel {
@@ -33,6 +33,7 @@ struct HLONodeModel {
     var inputs: [Operand]
     var outputs: [Operand]
     var options2: Schema.BuiltinOptions2?
+    var options: Schema.BuiltinOptions? = nil
     var regions: [Region] = []
 
     func tiny() -> TinyModel {
@@ -56,6 +57,7 @@ struct HLONodeModel {
         }
         let outputIndices = (inputs.count..<inputs.count + outputs.count).map(Int32.init)
         var main = TinyModel.Operator(opcodeIndex: 0, inputs: (0..<inputs.count).map(Int32.init), outputs: outputIndices)
+        main.options = options
         main.options2 = options2
         var subgraphs = [TinyModel.Subgraph(tensors: tensors, inputs: modelInputs, outputs: outputIndices, operators: [main])]
         for r in regions {
