@@ -86,9 +86,10 @@ def main():
                       if not f.endswith("/zoo.py"))
     manifest_path = os.path.join(DEST, "manifest.json")
     kept = []
-    if args.only and os.path.exists(manifest_path):
-        kept = [e for e in json.load(open(manifest_path)) if not re.search(args.only, e["family"])]
+    if args.only:
         families = [f for f in families if re.search(args.only, f)]
+        if os.path.exists(manifest_path):
+            kept = [e for e in json.load(open(manifest_path)) if not re.search(args.only, e["family"])]
     else:
         shutil.rmtree(DEST, ignore_errors=True)
     os.makedirs(os.path.join(DEST, "models"), exist_ok=True)

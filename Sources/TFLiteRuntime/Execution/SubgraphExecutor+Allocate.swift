@@ -117,6 +117,7 @@ extension SubgraphExecutor {
             customOptions: op.customOptions.map { model.bytes($0) },
             inputIndices: inputIndices(ofNode: n), outputIndices: outputIndices(ofNode: n), executor: self)
         context.intermediateIndices = op.intermediates.map(Int.init)
+        context.options2 = op.builtinOptions2
         context.foldedPadding = padFolds[n]
         context.foldedActivation = activationFolds[n]?.activation
         context.foldedResidual = residualFolds[n]

@@ -69,6 +69,9 @@ struct PrepareContext {
     let nodeIndex: Int
     let opName: String
     let options: Schema.BuiltinOptions?
+    /// The operator's second options union, where StableHLO ops and the later builtins
+    /// (DILATE, REDUCE_WINDOW) keep their parameters.
+    var options2: Schema.BuiltinOptions2?
     let customOptions: UnsafeRawBufferPointer?
     /// Tensor indices; -1 marks an omitted optional input.
     let inputIndices: [Int]

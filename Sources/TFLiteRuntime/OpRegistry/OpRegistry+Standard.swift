@@ -44,6 +44,7 @@ extension OpRegistry {
         r.registerNumericVerifyOps()
         r.registerAudioFeatureOps()
         r.registerDetectionPostProcess()
+        r.registerStableHLOOps()
         return r
     }()
 }

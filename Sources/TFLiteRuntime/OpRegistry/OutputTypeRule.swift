@@ -26,7 +26,7 @@ enum OutputTypeRule: Equatable {
              .rfft2d, .complexAbs, .real, .imag, .varHandle, .readVariable, .assignVariable,
              .if, .while, .callOnce, .randomUniform, .randomStandardNormal, .multinomial,
              .bitcast, .hashtable, .hashtableFind, .hashtableImport, .hashtableSize, .lshProjection,
-             .skipGram, .embeddingLookupSparse,
+             .skipGram, .embeddingLookupSparse, .stablehloCase, .stablehloComposite, .stablehloRngBitGenerator,
              // Hybrid and 16x8 sequence kernels write float or int16 from other inputs.
              .unidirectionalSequenceLstm, .lstm, .bidirectionalSequenceLstm, .svdf, .rnn,
              .unidirectionalSequenceRnn, .bidirectionalSequenceRnn,

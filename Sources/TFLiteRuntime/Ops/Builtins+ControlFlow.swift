@@ -1,6 +1,7 @@
-/// Control flow over subgraphs: IF, WHILE and CALL_ONCE. Each node owns executors for the
-/// subgraphs it calls, prepared with its operands' shapes; operands are copied in and results
-/// copied out, since subgraphs plan their own memory.
+/// Control flow over subgraphs: IF, WHILE and CALL_ONCE, and the helpers STABLEHLO_CASE and
+/// STABLEHLO_COMPOSITE share with IF. Each node owns executors for the subgraphs it calls,
+/// prepared with its operands' shapes; operands are copied in and results copied out, since
+/// subgraphs plan their own memory.
 extension OpRegistry {
     mutating func registerControlFlowOps() {
         let any: [DataType] = [.float32, .int32, .int64, .int8, .uint8, .int16, .bool]
@@ -12,18 +13,54 @@ extension OpRegistry {
 
 extension PrepareContext {
     /// Input infos for indices `range`.
-    fileprivate func inputs(_ range: Range<Int>) throws(InterpreterError) -> [TensorInfo] {
+    func inputs(_ range: Range<Int>) throws(InterpreterError) -> [TensorInfo] {
         var result: [TensorInfo] = []
         for i in range { result.append(try input(i)) }
         return result
     }
 
-    fileprivate func subgraph(_ index: Int32) throws(InterpreterError) -> SubgraphExecutor {
+    func subgraph(_ index: Int32) throws(InterpreterError) -> SubgraphExecutor {
         guard index >= 0, Int(index) < executor.model.schema.subgraphs.count else {
             throw invalid("subgraph index \(index) out of range")
         }
         return executor.child(Int(index))
     }
+
+    /// Prepares `callees` for `args` and declares the node's outputs: each callee must return
+    /// one value per output, of the output's declared type. An output is static when every
+    /// callee gives it the same planned shape, dynamic otherwise.
+    func bindCallees(_ callees: [SubgraphExecutor], args: [TensorInfo]) throws(InterpreterError) {
+        for g in callees {
+            try g.bindInputs(types: args.map(\.type), shapes: args.map(\.shape), node: self)
+            try g.allocate()
+            guard g.outputs.count == outputCount else {
+                throw invalid("subgraph \(g.subgraphIndex) returns \(g.outputs.count) values, \(opName) has \(outputCount) outputs")
+            }
+            for k in 0..<outputCount {
+                let returned = g.tensors[g.outputs[k]].type, declared = try output(k).type
+                guard returned == declared else {
+                    throw invalid("subgraph \(g.subgraphIndex) returns \(returned) as value \(k), output \(k) is declared \(declared)")
+                }
+            }
+        }
+        for k in 0..<outputCount {
+            let results = callees.map { $0.tensors[$0.outputs[k]] }
+            if results.allSatisfy({ !$0.isDynamic && $0.shape == results[0].shape }) {
+                try setOutputShape(k, results[0].shape)
+            } else {
+                try setOutputDynamic(k)
+            }
+        }
+    }
+}
+
+/// Runs `callee` on the operands `args` of the running subgraph and copies its results into
+/// `outputs`.
+func call(_ callee: SubgraphExecutor, args: [Int], outputs: [Int], from c: InvokeContext,
+          node: Int, op: String) throws(InterpreterError) {
+    for (k, t) in args.enumerated() { try callee.copy(from: c.executor, tensor: t, into: callee.inputs[k]) }
+    do throws(InterpreterError) { try callee.invoke() } catch { throw error.stopsInvocation ? error : .invokeFailed(node: node, op: op, reason: "\(error)") }
+    for (k, t) in outputs.enumerated() { try c.executor.copy(from: callee, tensor: callee.outputs[k], into: t) }
 }
 
 private func prepareIf(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -35,28 +72,12 @@ private func prepareIf(_ ctx: inout PrepareContext) throws(InterpreterError) -> 
     }
     let args = try ctx.inputs(1..<ctx.inputCount)
     let branches = [try ctx.subgraph(o.thenSubgraphIndex), try ctx.subgraph(o.elseSubgraphIndex)]
-    for b in branches {
-        try b.bindInputs(types: args.map(\.type), shapes: args.map(\.shape), node: ctx)
-        try b.allocate()
-        guard b.outputs.count == ctx.outputCount else {
-            throw ctx.invalid("subgraph \(b.subgraphIndex) returns \(b.outputs.count) values, IF has \(ctx.outputCount) outputs")
-        }
-    }
-    for k in 0..<ctx.outputCount {
-        let shapes = branches.map { $0.tensors[$0.outputs[k]].shape }
-        if shapes[0] == shapes[1] && !branches.contains(where: { $0.tensors[$0.outputs[k]].isDynamic }) {
-            try ctx.setOutputShape(k, shapes[0])
-        } else {
-            try ctx.setOutputDynamic(k)
-        }
-    }
+    try ctx.bindCallees(branches, args: args)
     let conditionIndex = condition.index, argIndices = args.map(\.index), outputIndices = ctx.outputIndices
     let node = ctx.nodeIndex
     return { (c) throws(InterpreterError) in
         let branch = branches[c.data(conditionIndex, as: UInt8.self).pointee != 0 ? 0 : 1]
-        for (k, t) in argIndices.enumerated() { try branch.copy(from: c.executor, tensor: t, into: branch.inputs[k]) }
-        do throws(InterpreterError) { try branch.invoke() } catch { throw error.stopsInvocation ? error : .invokeFailed(node: node, op: "IF", reason: "\(error)") }
-        for (k, t) in outputIndices.enumerated() { try c.executor.copy(from: branch, tensor: branch.outputs[k], into: t) }
+        try call(branch, args: argIndices, outputs: outputIndices, from: c, node: node, op: "IF")
     }
 }
 
@@ -74,6 +95,14 @@ private func prepareWhile(_ ctx: inout PrepareContext) throws(InterpreterError) 
     }
     guard body.outputs.count == vars.count else {
         throw ctx.invalid("body subgraph \(body.subgraphIndex) returns \(body.outputs.count) values for \(vars.count) loop variables")
+    }
+    // Loop variables are copied byte for byte between the node and its subgraphs, so each
+    // keeps one type throughout.
+    for (k, v) in vars.enumerated() {
+        let returned = body.tensors[body.outputs[k]].type, declared = try ctx.output(k).type
+        guard returned == v.type, declared == v.type else {
+            throw ctx.invalid("loop variable \(k) is \(v.type), but the body returns \(returned) and output \(k) is declared \(declared)")
+        }
     }
     // Loop variables keep their shapes when the body returns them unchanged; otherwise they are
     // dynamic and both subgraphs are prepared again for each iteration's shapes.

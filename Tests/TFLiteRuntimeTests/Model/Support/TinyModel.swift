@@ -23,6 +23,8 @@ struct TinyModel {
         var options: Schema.BuiltinOptions? = nil
         /// A custom op's options (a FlexBuffer, for most).
         var customOptions: [UInt8]? = nil
+        /// The second options union (StableHLO ops); see `TinyModel+Options2.swift`.
+        var options2: Schema.BuiltinOptions2? = nil
     }
 
     struct Subgraph {
@@ -119,8 +121,9 @@ struct TinyModel {
             let opList = w.offsetVector(count: subgraph.operators.count)
             w.link(s.fields[3]!, to: opList.position)
             for (oslot, op) in zip(opList.slots, subgraph.operators) {
-                let hasOptions = op.options != nil
-                let o = w.table([4, 4, 4, hasOptions ? 1 : nil, hasOptions ? 4 : nil, op.customOptions == nil ? nil : 4])
+                let hasOptions = op.options != nil, hasOptions2 = op.options2 != nil
+                let o = w.table([4, 4, 4, hasOptions ? 1 : nil, hasOptions ? 4 : nil, op.customOptions == nil ? nil : 4,
+                                 nil, nil, nil, nil, nil, hasOptions2 ? 1 : nil, hasOptions2 ? 4 : nil])
                 w.link(oslot, to: o.position)
                 w.set(op.opcodeIndex, at: o.fields[0]!)
                 w.link(o.fields[1]!, to: w.vector(op.inputs))
@@ -177,6 +180,10 @@ struct TinyModel {
                         table = w.table([])
                     }
                     w.link(o.fields[4]!, to: table.position)
+                }
+                if let options2 = op.options2 {
+                    w.set(options2.typeTag, at: o.fields[11]!)
+                    w.link(o.fields[12]!, to: Self.writeOptions2(options2, into: &w))
                 }
             }
         }

@@ -1,0 +1,96 @@
+import Kernels
+
+/// The StableHLO operators LiteRT's builtin resolver runs, and the two TFLite builtins that
+/// share their kernels (DILATE with STABLEHLO_PAD, REDUCE_WINDOW with STABLEHLO_REDUCE_WINDOW).
+/// This file holds the registrations and the elementwise ops; the others live in
+/// `Builtins+StableHLO<Family>.swift`.
+extension OpRegistry {
+    mutating func registerStableHLOOps() {
+        let integers: [DataType] = [.int8, .int16, .int32, .int64, .uint8, .uint16, .uint32, .uint64]
+        let elementwise: [DataType] = [.float16, .float32, .float64] + integers + [.bool]
+        register(.stablehloAdd, types: elementwise) { (c) throws(InterpreterError) in try prepareHLOBinary(&c, .add) }
+        register(.stablehloMultiply, types: elementwise) { (c) throws(InterpreterError) in try prepareHLOBinary(&c, .multiply) }
+        register(.stablehloMaximum, types: elementwise) { (c) throws(InterpreterError) in try prepareHLOBinary(&c, .maximum) }
+        register(.stablehloMinimum, types: elementwise) { (c) throws(InterpreterError) in try prepareHLOBinary(&c, .minimum) }
+        register(.stablehloAnd, types: integers + [.bool], prepareHLOAnd)
+        register(.stablehloShiftLeft, types: [.int8, .int16, .int32], prepareHLOShiftLeft)
+
+        register(.stablehloPad, types: elementwise, prepareHLOPad)
+        register(.dilate, types: elementwise, prepareDilate)
+        let windowed: [DataType] = [.float32, .float64, .int8, .int16, .int32, .int64, .uint8, .bool]
+        register(.stablehloReduceWindow, types: windowed, prepareHLOReduceWindow)
+        register(.reduceWindow, types: windowed, prepareReduceWindow)
+        register(.stablehloGather, types: elementwise, prepareHLOGather)
+        register(.stablehloScatter, types: elementwise, prepareHLOScatter)
+        register(.stablehloRngBitGenerator, types: [.uint64], foldable: false, prepareRngBitGenerator)
+
+        let any: [DataType] = [.float32, .int32, .int64, .int8, .uint8, .int16, .bool]
+        register(.stablehloCase, types: any, foldable: false, prepareHLOCase)
+        register(.stablehloComposite, types: any, foldable: false, prepareHLOComposite)
+    }
+}
+
+/// The two operands of an elementwise StableHLO op, which must agree in type and shape
+/// (LiteRT does not broadcast them); declares the output shape.
+private func sameShapeOperands(_ ctx: PrepareContext) throws(InterpreterError) -> (lhs: Int, rhs: Int, output: Int, type: DataType, count: Int) {
+    try ctx.expect(inputs: 2...2, outputs: 1...1)
+    let a = try ctx.input(0), b = try ctx.input(1)
+    guard a.type == b.type else { throw ctx.invalid("operand types \(a.type) and \(b.type) differ") }
+    guard a.shape == b.shape else { throw ctx.invalid("operand shapes \(a.shape) and \(b.shape) differ (StableHLO does not broadcast)") }
+    try ctx.setOutputShape(0, a.shape)
+    return (a.index, b.index, try ctx.output(0).index, a.type, a.elementCount)
+}
+
+private func prepareHLOBinary(_ ctx: inout PrepareContext, _ op: HLOBinaryOperator) throws(InterpreterError) -> NodeKernel {
+    let (ai, bi, yi, type, count) = try sameShapeOperands(ctx)
+    func kernel<T: HLOArithmetic>(_: T.Type) -> NodeKernel {
+        { c in HLOElementwise.binary(op, lhs: c.data(ai, as: T.self), rhs: c.data(bi, as: T.self), output: c.data(yi, as: T.self), count: count) }
+    }
+    switch type {
+    case .float16: return kernel(HalfBits.self)
+    case .float32: return kernel(Float.self)
+    case .float64: return kernel(Double.self)
+    case .bool: return kernel(BoolByte.self)
+    case .int8: return kernel(Int8.self)
+    case .int16: return kernel(Int16.self)
+    case .int32: return kernel(Int32.self)
+    case .int64: return kernel(Int64.self)
+    case .uint8: return kernel(UInt8.self)
+    case .uint16: return kernel(UInt16.self)
+    case .uint32: return kernel(UInt32.self)
+    case .uint64: return kernel(UInt64.self)
+    default: throw ctx.unsupported("operand type \(type)")
+    }
+}
+
+private func prepareHLOAnd(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    let (ai, bi, yi, type, count) = try sameShapeOperands(ctx)
+    func kernel<T: HLOBitwise>(_: T.Type) -> NodeKernel {
+        { c in HLOElementwise.and(lhs: c.data(ai, as: T.self), rhs: c.data(bi, as: T.self), output: c.data(yi, as: T.self), count: count) }
+    }
+    switch type {
+    case .bool: return kernel(BoolByte.self)
+    case .int8: return kernel(Int8.self)
+    case .int16: return kernel(Int16.self)
+    case .int32: return kernel(Int32.self)
+    case .int64: return kernel(Int64.self)
+    case .uint8: return kernel(UInt8.self)
+    case .uint16: return kernel(UInt16.self)
+    case .uint32: return kernel(UInt32.self)
+    case .uint64: return kernel(UInt64.self)
+    default: throw ctx.unsupported("operand type \(type); STABLEHLO_AND takes integers or bool")
+    }
+}
+
+private func prepareHLOShiftLeft(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    let (ai, bi, yi, type, count) = try sameShapeOperands(ctx)
+    func kernel<T: FixedWidthInteger & SignedInteger>(_: T.Type) -> NodeKernel {
+        { c in HLOElementwise.shiftLeft(lhs: c.data(ai, as: T.self), rhs: c.data(bi, as: T.self), output: c.data(yi, as: T.self), count: count) }
+    }
+    switch type {
+    case .int8: return kernel(Int8.self)
+    case .int16: return kernel(Int16.self)
+    case .int32: return kernel(Int32.self)
+    default: throw ctx.unsupported("operand type \(type); STABLEHLO_SHIFT_LEFT takes int8, int16 or int32")
+    }
+}

@@ -1,0 +1,38 @@
+/// STABLEHLO_CASE (one of several branch subgraphs, chosen by an int32 index) and
+/// STABLEHLO_COMPOSITE (its decomposition subgraph, called with the node's operands). As for
+/// IF, each node owns executors for its subgraphs, prepared with the operands' shapes;
+/// operands are copied in and results copied out.
+
+func prepareHLOCase(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    guard ctx.inputCount >= 1 else { throw ctx.invalid("STABLEHLO_CASE needs an index input") }
+    guard case .stablehloCaseOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StablehloCaseOptions") }
+    guard !o.branchSubgraphIndices.isEmpty else { throw ctx.invalid("STABLEHLO_CASE has no branches") }
+    let index = try ctx.input(0)
+    guard index.type == .int32, index.elementCount == 1 else {
+        throw ctx.invalid("the branch index must be one int32, is \(index.type) \(index.shape)")
+    }
+    let args = try ctx.inputs(1..<ctx.inputCount)
+    var branches: [SubgraphExecutor] = []
+    for b in o.branchSubgraphIndices { branches.append(try ctx.subgraph(b)) }
+    try ctx.bindCallees(branches, args: args)
+    let indexTensor = index.index, argIndices = args.map(\.index), outputs = ctx.outputIndices, node = ctx.nodeIndex
+    return { (c) throws(InterpreterError) in
+        // An index outside the branches selects the last one, as StableHLO specifies.
+        let k = Int(c.data(indexTensor, as: Int32.self).pointee)
+        let branch = branches[k >= 0 && k < branches.count ? k : branches.count - 1]
+        try call(branch, args: argIndices, outputs: outputs, from: c, node: node, op: "STABLEHLO_CASE")
+    }
+}
+
+func prepareHLOComposite(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    // LiteRT refuses a composite without operands.
+    guard ctx.inputCount >= 1 else { throw ctx.invalid("STABLEHLO_COMPOSITE needs at least one input") }
+    guard case .stableHLOCompositeOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StableHLOCompositeOptions") }
+    let args = try ctx.inputs(0..<ctx.inputCount)
+    let decomposition = try ctx.subgraph(o.decompositionSubgraphIndex)
+    try ctx.bindCallees([decomposition], args: args)
+    let argIndices = args.map(\.index), outputs = ctx.outputIndices, node = ctx.nodeIndex
+    return { (c) throws(InterpreterError) in
+        try call(decomposition, args: argIndices, outputs: outputs, from: c, node: node, op: "STABLEHLO_COMPOSITE")
+    }
+}
