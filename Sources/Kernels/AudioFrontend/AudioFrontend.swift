@@ -12,10 +12,4 @@ public enum AudioFrontend {
     static func mostSignificantBit(_ x: UInt32) -> Int {
         x == 0 ? 32 : 32 - x.leadingZeroBitCount
     }
-
-    /// The 64-bit counterpart of ``mostSignificantBit(_:)``: 64 for zero.
-    @inline(__always)
-    static func mostSignificantBit(_ x: UInt64) -> Int {
-        x == 0 ? 64 : 64 - x.leadingZeroBitCount
-    }
 }

@@ -7,34 +7,27 @@ extension AudioFrontend {
         for i in input.indices { output[i] = squareRoot(input[i]) >> UInt32(scaleBits) }
     }
 
-    /// TFLite Micro's `Sqrt64`: digit-by-digit square root, rounded up when the remainder
-    /// exceeds the root. Values below 2^32 take the 32-bit path (which rounds slightly
+    /// TFLite Micro's `Sqrt64`: values below 2^32 take the 32-bit root (which rounds slightly
     /// differently near 2^32, as TFLite Micro's does).
     static func squareRoot(_ value: UInt64) -> UInt32 {
         if value >> 32 == 0 { return UInt32(squareRoot(UInt32(value))) }
-        var num = value, root: UInt64 = 0
-        let leading = (64 - mostSignificantBit(value)) | 1
-        var bit: UInt64 = 1 << UInt64(63 - leading)
-        for _ in 0..<((63 - leading) / 2 + 1) {
-            if num >= root &+ bit {
-                num &-= root &+ bit
-                root = (root >> 1) &+ bit
-            } else {
-                root >>= 1
-            }
-            bit >>= 2
-        }
-        if num > root && root != 0xFFFF_FFFF { root &+= 1 }
-        return UInt32(truncatingIfNeeded: root)
+        return UInt32(truncatingIfNeeded: digitRoot(value))
     }
 
-    /// TFLite Micro's `Sqrt32`, the 32-bit digit-by-digit root.
+    /// TFLite Micro's `Sqrt32`.
     static func squareRoot(_ value: UInt32) -> UInt16 {
+        UInt16(truncatingIfNeeded: digitRoot(value))
+    }
+
+    /// TFLite Micro's digit-by-digit square root at the width of `T`, rounded up when the
+    /// remainder exceeds the root (unless the root is already the largest half-width value).
+    static func digitRoot<T: FixedWidthInteger & UnsignedInteger>(_ value: T) -> T {
         guard value != 0 else { return 0 }
-        var num = value, root: UInt32 = 0
-        let leading = (32 - mostSignificantBit(value)) | 1
-        var bit: UInt32 = 1 << UInt32(31 - leading)
-        for _ in 0..<((31 - leading) / 2 + 1) {
+        let width = T.bitWidth
+        var num = value, root: T = 0
+        let leading = value.leadingZeroBitCount | 1
+        var bit: T = 1 << (width - 1 - leading)
+        for _ in 0..<((width - 1 - leading) / 2 + 1) {
             if num >= root &+ bit {
                 num &-= root &+ bit
                 root = (root >> 1) &+ bit
@@ -43,7 +36,7 @@ extension AudioFrontend {
             }
             bit >>= 2
         }
-        if num > root && root != 0xFFFF { root &+= 1 }
-        return UInt16(truncatingIfNeeded: root)
+        if num > root && root != T.max >> (width / 2) { root &+= 1 }
+        return root
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A fused activation expressed as the clamp it applies, as TFLite's
 /// `CalculateActivationRange` does for float and quantised outputs.
 public struct ActivationRange<Scalar: Comparable & Sendable>: Sendable {
@@ -28,6 +36,21 @@ public enum FusedActivation: Sendable, Equatable {
         case .reluN1To1: return ActivationRange(min: -1, max: 1)
         case .relu6: return ActivationRange(min: 0, max: 6)
         case .tanh, .signBit: return nil
+        }
+    }
+}
+
+extension FusedActivation {
+    /// The activation of one float, as the recurrent cells (LSTM, RNN) apply it.
+    @inline(__always)
+    public func apply(_ x: Float) -> Float {
+        switch self {
+        case .none: return x
+        case .relu: return Swift.max(x, 0)
+        case .reluN1To1: return Swift.min(Swift.max(x, -1), 1)
+        case .relu6: return Swift.min(Swift.max(x, 0), 6)
+        case .tanh: return tanhf(x)
+        case .signBit: return x.sign == .minus ? 1 : 0
         }
     }
 }

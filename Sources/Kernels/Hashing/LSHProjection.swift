@@ -21,15 +21,15 @@ public enum LSHProjection {
     /// bucket numbers, otherwise `hashCount * bits` bits.
     public static func run(hashes: UnsafePointer<Float>, hashCount: Int, bits: Int, items: UnsafeRawPointer, count: Int,
                            itemBytes: Int, weights: UnsafePointer<Float>?, sparse: Bool, output: UnsafeMutablePointer<Int32>) {
-        let key = UnsafeMutableRawBufferPointer.allocate(byteCount: 4 + itemBytes, alignment: 8)
-        defer { key.deallocate() }
-        for i in 0..<hashCount {
-            var signature: Int32 = 0
-            for j in 0..<bits {
-                let bit = signBit(seed: hashes[i * bits + j], items: items, count: count, itemBytes: itemBytes, weights: weights, key: key)
-                if sparse { signature = signature << 1 | bit } else { output[i * bits + j] = bit }
+        withUnsafeTemporaryAllocation(byteCount: 4 + itemBytes, alignment: 8) { key in
+            for i in 0..<hashCount {
+                var signature: Int32 = 0
+                for j in 0..<bits {
+                    let bit = signBit(seed: hashes[i * bits + j], items: items, count: count, itemBytes: itemBytes, weights: weights, key: key)
+                    if sparse { signature = signature << 1 | bit } else { output[i * bits + j] = bit }
+                }
+                if sparse { output[i] = signature &+ Int32(truncatingIfNeeded: i &* (1 << bits)) }
             }
-            if sparse { output[i] = signature &+ Int32(truncatingIfNeeded: i &* (1 << bits)) }
         }
     }
 }

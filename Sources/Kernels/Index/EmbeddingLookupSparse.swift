@@ -16,7 +16,7 @@ public enum EmbeddingLookupSparse {
     public static func run(ids: UnsafePointer<Int32>, indices: UnsafePointer<Int32>, lookups: Int, lookupRank: Int,
                            denseShape: [Int], weights: UnsafePointer<Float>, table: UnsafePointer<Float>, rows: Int,
                            embeddingSize: Int, combiner: Combiner, output: UnsafeMutablePointer<Float>) throws(KernelError) {
-        let buckets = Shape.elementCount(Array(denseShape.dropLast()))
+        let buckets = denseShape.dropLast().reduce(1, *)
         output.update(repeating: 0, count: buckets * embeddingSize)
         var current = 0, elements = 0
         var total: Float = 0, squares: Float = 0

@@ -69,31 +69,32 @@ public enum RandomDistributions {
         var draws = rng
         rng.skip(UInt64(batch) &* UInt64((samples + 3) / 4 * 4) &* 512)
         var block = (UInt32(0), UInt32(0), UInt32(0), UInt32(0)), used = 4
-        var cdf = [Double](repeating: 0, count: classes)
-        for row in 0..<batch {
-            let l = logits + row * classes
-            var peak = -Float.greatestFiniteMagnitude
-            for i in 0..<classes where l[i].isFinite { peak = max(peak, l[i]) }
-            var total = 0.0
-            for i in 0..<classes {
-                if l[i].isFinite { total += exp(Double(l[i]) - Double(peak)) }
-                cdf[i] = total
-            }
-            for j in 0..<samples {
-                if used == 4 {
-                    block = draws.next()
-                    used = 0
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: classes) { cdf in
+            for row in 0..<batch {
+                let l = logits + row * classes
+                var peak = -Float.greatestFiniteMagnitude
+                for i in 0..<classes where l[i].isFinite { peak = max(peak, l[i]) }
+                var total = 0.0
+                for i in 0..<classes {
+                    if l[i].isFinite { total += exp(Double(l[i]) - Double(peak)) }
+                    cdf[i] = total
                 }
-                let (x0, x1) = used == 0 ? (block.0, block.1) : (block.2, block.3)
-                used += 2
-                let target = unitDouble(x0, x1) * total
-                // The first class whose cumulative weight exceeds the target.
-                var lo = 0, hi = classes
-                while lo < hi {
-                    let mid = (lo + hi) / 2
-                    if cdf[mid] > target { hi = mid } else { lo = mid + 1 }
+                for j in 0..<samples {
+                    if used == 4 {
+                        block = draws.next()
+                        used = 0
+                    }
+                    let (x0, x1) = used == 0 ? (block.0, block.1) : (block.2, block.3)
+                    used += 2
+                    let target = unitDouble(x0, x1) * total
+                    // The first class whose cumulative weight exceeds the target.
+                    var lo = 0, hi = classes
+                    while lo < hi {
+                        let mid = (lo + hi) / 2
+                        if cdf[mid] > target { hi = mid } else { lo = mid + 1 }
+                    }
+                    output[row * samples + j] = Index(lo)
                 }
-                output[row * samples + j] = Index(lo)
             }
         }
     }

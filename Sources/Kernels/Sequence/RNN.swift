@@ -40,7 +40,7 @@ public enum RNN {
             output[r] += h
         }
         for r in 0..<c.units {
-            output[r] = UnidirectionalSequenceLSTM.activate(c.activation, output[r])
+            output[r] = c.activation.apply(output[r])
             hidden[r] = output[r]
         }
     }

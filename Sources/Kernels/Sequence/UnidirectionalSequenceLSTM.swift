@@ -146,12 +146,12 @@ public enum UnidirectionalSequenceLSTM {
                 if let p = w.peepholes[Gate.input.rawValue] { i += p[j] * cell[j] }
                 i = sigmoid(i)
             }
-            var newCell = f * cell[j] + i * activate(c.activation, gGate[j])
+            var newCell = f * cell[j] + i * c.activation.apply(gGate[j])
             if c.cellClip > 0 { newCell = Swift.min(Swift.max(newCell, -c.cellClip), c.cellClip) }
             cell[j] = newCell
             var o = oGate[j]
             if let p = w.peepholes[Gate.output.rawValue] { o += p[j] * newCell }
-            hidden[j] = sigmoid(o) * activate(c.activation, newCell)
+            hidden[j] = sigmoid(o) * c.activation.apply(newCell)
         }
     }
 
@@ -184,26 +184,14 @@ public enum UnidirectionalSequenceLSTM {
         for j in 0..<c.cells {
             let f = sigmoid(fGate[j])
             let i = cifg ? 1 - f : sigmoid(iGate[j])
-            var newCell = f * cell[j] + i * activate(c.activation, gGate[j])
+            var newCell = f * cell[j] + i * c.activation.apply(gGate[j])
             if c.cellClip > 0 { newCell = Swift.min(Swift.max(newCell, -c.cellClip), c.cellClip) }
             cell[j] = newCell
         }
         normalise(.output, peepholeOn: cell)
-        for j in 0..<c.cells { hidden[j] = sigmoid(oGate[j]) * activate(c.activation, cell[j]) }
+        for j in 0..<c.cells { hidden[j] = sigmoid(oGate[j]) * c.activation.apply(cell[j]) }
     }
 
     @inline(__always)
     static func sigmoid(_ x: Float) -> Float { 1 / (1 + expf(-x)) }
-
-    @inline(__always)
-    static func activate(_ a: FusedActivation, _ x: Float) -> Float {
-        switch a {
-        case .none: return x
-        case .relu: return Swift.max(x, 0)
-        case .reluN1To1: return Swift.min(Swift.max(x, -1), 1)
-        case .relu6: return Swift.min(Swift.max(x, 0), 6)
-        case .tanh: return tanhf(x)
-        case .signBit: return x.sign == .minus ? 1 : 0
-        }
-    }
 }

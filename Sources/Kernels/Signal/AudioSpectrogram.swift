@@ -11,6 +11,7 @@ import Darwin
 public struct AudioSpectrogram: Sendable {
     public let window: Int, stride: Int, fftLength: Int
     let hann: [Double]
+    let fft: ComplexFFT
 
     /// Nil when the window is shorter than two samples, the stride below one, or the window too
     /// long for a 32-bit FFT length.
@@ -21,6 +22,7 @@ public struct AudioSpectrogram: Sendable {
         var n = 1
         while n < window { n <<= 1 }
         fftLength = n
+        fft = ComplexFFT(count: n)
         let pi = atan(1.0) * 4
         hann = (0..<window).map { 0.5 - 0.5 * cos(2 * pi * Double($0) / Double(window)) }
     }
@@ -30,54 +32,28 @@ public struct AudioSpectrogram: Sendable {
     /// Frames a signal of `samples` samples yields.
     public func frames(samples: Int) -> Int { samples < window ? 0 : 1 + (samples - window) / stride }
 
+    /// Doubles of scratch `run` needs.
+    public var workCount: Int { 2 * fftLength }
+
     /// `input` is `[samples, channels]`; `output` is `[channels, frames, bins]`.
+    /// - Parameter work: scratch for `workCount` doubles.
     public func run(input: UnsafePointer<Float>, samples: Int, channels: Int, magnitudeSquared: Bool,
-                    output: UnsafeMutablePointer<Float>) {
+                    output: UnsafeMutablePointer<Float>, work: UnsafeMutablePointer<Double>) {
         let frameCount = frames(samples: samples)
-        var re = [Double](repeating: 0, count: fftLength), im = [Double](repeating: 0, count: fftLength)
         for channel in 0..<channels {
             for frame in 0..<frameCount {
                 for j in 0..<fftLength {
-                    re[j] = j < window ? Double(input[(frame * stride + j) * channels + channel]) * hann[j] : 0
-                    im[j] = 0
+                    work[2 * j] = j < window ? Double(input[(frame * stride + j) * channels + channel]) * hann[j] : 0
+                    work[2 * j + 1] = 0
                 }
-                FFT.forward(real: &re, imaginary: &im)
+                fft.forward(work)
                 let row = output + (channel * frameCount + frame) * bins
                 for k in 0..<bins {
-                    let power = Float(re[k] * re[k] + im[k] * im[k])
+                    let re = work[2 * k], im = work[2 * k + 1]
+                    let power = Float(re * re + im * im)
                     row[k] = magnitudeSquared ? power : power.squareRoot()
                 }
             }
-        }
-    }
-}
-
-/// An in-place iterative radix-2 complex FFT in double precision (length a power of two).
-enum FFT {
-    static func forward(real re: inout [Double], imaginary im: inout [Double]) {
-        let n = re.count
-        var j = 0
-        for i in 1..<n {
-            var bit = n >> 1
-            while j & bit != 0 { j ^= bit; bit >>= 1 }
-            j |= bit
-            if i < j { re.swapAt(i, j); im.swapAt(i, j) }
-        }
-        var length = 2
-        while length <= n {
-            let angle = -2 * Double.pi / Double(length)
-            for k in 0..<(length / 2) {
-                let wr = cos(angle * Double(k)), wi = sin(angle * Double(k))
-                var start = 0
-                while start < n {
-                    let a = start + k, b = a + length / 2
-                    let tr = re[b] * wr - im[b] * wi, ti = re[b] * wi + im[b] * wr
-                    re[b] = re[a] - tr; im[b] = im[a] - ti
-                    re[a] += tr; im[a] += ti
-                    start += length
-                }
-            }
-            length <<= 1
         }
     }
 }

@@ -51,12 +51,13 @@ public struct Mfcc: Sendable {
 
     /// One frame of `bins` squared magnitudes to `coefficients` values. A frame with no bin
     /// past the upper band edge yields zeros, as TensorFlow's kernel does.
-    public func run(frame: UnsafePointer<Float>, bins: Int, output: UnsafeMutablePointer<Float>) {
+    /// - Parameter bands: scratch for one double per filterbank channel.
+    public func run(frame: UnsafePointer<Float>, bins: Int, output: UnsafeMutablePointer<Float>, bands: UnsafeMutablePointer<Double>) {
         guard bins > endIndex else {
             output.update(repeating: 0, count: coefficients)
             return
         }
-        var bands = [Double](repeating: 0, count: channels)
+        bands.update(repeating: 0, count: channels)
         for i in startIndex..<max(startIndex, endIndex + 1) {
             let magnitude = Double(frame[i]).squareRoot(), weighted = magnitude * weights[i]
             let c = bandMapper[i]

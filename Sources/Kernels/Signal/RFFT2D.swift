@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// RFFT2D: the 2-D discrete Fourier transform of real input over its two innermost axes,
 /// keeping the `width / 2 + 1` non-redundant frequencies of the last axis. Each `[rows,
 /// columns]` plane is cropped or zero-padded to the FFT size first. Output is complex64:
@@ -15,8 +7,7 @@ import Darwin
 public struct RFFT2D: Sendable {
     /// The transform size along the two innermost axes.
     public let height: Int, width: Int
-    /// `exp(-2πi k / n)` for `k < n / 2`, as (cos, sin), per size.
-    let rowTwiddles: [Double], columnTwiddles: [Double]
+    let rowFFT: ComplexFFT, columnFFT: ComplexFFT
 
     /// Prepares transforms of `height` x `width` points.
     /// - Precondition: both sizes are powers of two.
@@ -24,14 +15,8 @@ public struct RFFT2D: Sendable {
         precondition(height > 0 && height & (height - 1) == 0 && width > 0 && width & (width - 1) == 0)
         self.height = height
         self.width = width
-        func twiddles(_ n: Int) -> [Double] {
-            (0..<n / 2).flatMap { k -> [Double] in
-                let angle = -2 * Double.pi * Double(k) / Double(n)
-                return [cos(angle), sin(angle)]
-            }
-        }
-        rowTwiddles = twiddles(width)
-        columnTwiddles = twiddles(height)
+        rowFFT = ComplexFFT(count: width)
+        columnFFT = ComplexFFT(count: height)
     }
 
     /// Frequencies kept along the last axis.
@@ -54,7 +39,7 @@ public struct RFFT2D: Sendable {
                 // Rows past the input are zero, and so is their transform.
                 for i in 0..<2 * width { line[i] = 0 }
                 if r < usedRows { for n in 0..<usedColumns { line[2 * n] = Double(plane[r * columns + n]) } }
-                if r < usedRows { Self.fft(line, count: width, twiddles: rowTwiddles) }
+                if r < usedRows { rowFFT.forward(line) }
                 for k in 0..<2 * half { spectrum[2 * r * half + k] = line[k] }
             }
             let out = output + p * height * half * 2
@@ -63,48 +48,12 @@ public struct RFFT2D: Sendable {
                     line[2 * r] = spectrum[2 * (r * half + k2)]
                     line[2 * r + 1] = spectrum[2 * (r * half + k2) + 1]
                 }
-                Self.fft(line, count: height, twiddles: columnTwiddles)
+                columnFFT.forward(line)
                 for k1 in 0..<height {
                     out[2 * (k1 * half + k2)] = Float(line[2 * k1])
                     out[2 * (k1 * half + k2) + 1] = Float(line[2 * k1 + 1])
                 }
             }
-        }
-    }
-
-    /// In-place forward FFT of `count` interleaved complex values (`count` a power of two).
-    static func fft(_ data: UnsafeMutablePointer<Double>, count n: Int, twiddles: [Double]) {
-        guard n > 1 else { return }
-        // Bit-reversal permutation.
-        var j = 0
-        for i in 1..<n {
-            var bit = n >> 1
-            while j & bit != 0 { j ^= bit; bit >>= 1 }
-            j |= bit
-            if i < j {
-                swap(&data[2 * i], &data[2 * j])
-                swap(&data[2 * i + 1], &data[2 * j + 1])
-            }
-        }
-        // Butterflies: stage `size` combines pairs `size / 2` apart with twiddle stride n / size.
-        var size = 2
-        while size <= n {
-            let halfSize = size / 2, step = n / size
-            var start = 0
-            while start < n {
-                for k in 0..<halfSize {
-                    let c = twiddles[2 * k * step], s = twiddles[2 * k * step + 1]
-                    let a = start + k, b = a + halfSize
-                    let br = data[2 * b] * c - data[2 * b + 1] * s
-                    let bi = data[2 * b] * s + data[2 * b + 1] * c
-                    data[2 * b] = data[2 * a] - br
-                    data[2 * b + 1] = data[2 * a + 1] - bi
-                    data[2 * a] += br
-                    data[2 * a + 1] += bi
-                }
-                start += size
-            }
-            size *= 2
         }
     }
 }

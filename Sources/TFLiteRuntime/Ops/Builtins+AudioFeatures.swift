@@ -52,10 +52,11 @@ private func prepareAudioSpectrogram(_ ctx: inout PrepareContext) throws(Interpr
     }
     let samples = x.shape[0], channels = x.shape[1]
     try ctx.setOutputShape(0, [channels, spectrogram.frames(samples: samples), spectrogram.bins])
+    ctx.requestScratch(bytes: spectrogram.workCount * MemoryLayout<Double>.stride)
     let xi = x.index, yi = y.index
     return { c in
         spectrogram.run(input: c.data(xi, as: Float.self), samples: samples, channels: channels, magnitudeSquared: squared,
-                        output: c.data(yi, as: Float.self))
+                        output: c.data(yi, as: Float.self), work: c.scratch.assumingMemoryBound(to: Double.self))
     }
 }
 
@@ -71,8 +72,10 @@ private func prepareMfcc(_ ctx: inout PrepareContext) throws(InterpreterError) -
     guard x.rank == 3 else { throw ctx.invalid("the spectrogram must be [channels, frames, bins], has shape \(x.shape)") }
     guard rate.elementCount == 1 else { throw ctx.invalid("the sample rate must be a single value, has shape \(rate.shape)") }
     guard coefficients >= 1 else { throw ctx.invalid("dct_coefficient_count \(coefficients) must be positive") }
+    guard (1...(1 << 16)).contains(channels) else { throw ctx.invalid("filterbank_channel_count \(channels) must be in 1...65536") }
     let audioChannels = x.shape[0], frames = x.shape[1], bins = x.shape[2]
     try ctx.setOutputShape(0, [audioChannels, frames, coefficients])
+    ctx.requestScratch(bytes: channels * MemoryLayout<Double>.stride)
     let xi = x.index, ri = rate.index, yi = y.index, fail = ctx.failure
     func filterbank(_ sampleRate: Int32) throws(InterpreterError) -> Mfcc {
         guard let mfcc = Mfcc(bins: bins, sampleRate: Double(sampleRate), lowerLimit: Double(lower), upperLimit: Double(upper),
@@ -90,7 +93,8 @@ private func prepareMfcc(_ ctx: inout PrepareContext) throws(InterpreterError) -
         if let prebuilt { mfcc = prebuilt } else { mfcc = try filterbank(c.data(ri, as: Int32.self)[0]) }
         let input = c.data(xi, as: Float.self), output = c.data(yi, as: Float.self)
         for f in 0..<(audioChannels * frames) {
-            mfcc.run(frame: input + f * bins, bins: bins, output: output + f * coefficients)
+            mfcc.run(frame: input + f * bins, bins: bins, output: output + f * coefficients,
+                     bands: c.scratch.assumingMemoryBound(to: Double.self))
         }
     }
 }
