@@ -6,6 +6,7 @@ case's model is built with `Graph`, and its golden is whatever LiteRT 2.3.0 comp
 case's inputs with `OpResolverType.BUILTIN_REF` (single thread), as in the corpus.
 """
 import os
+import struct
 import subprocess
 import sys
 import tempfile
@@ -23,6 +24,15 @@ TYPES = {
     np.uint32: S.TensorType.UINT32, np.uint16: S.TensorType.UINT16, np.uint64: S.TensorType.UINT64,
 }
 STRING, RESOURCE = S.TensorType.STRING, S.TensorType.RESOURCE
+
+
+def packed_strings(strings):
+    """TFLite's string tensor layout: int32 count, count + 1 int32 offsets, the bytes."""
+    head = 4 * (len(strings) + 2)
+    offsets = [head]
+    for s in strings:
+        offsets.append(offsets[-1] + len(s))
+    return struct.pack("<%di" % (len(strings) + 2), len(strings), *offsets) + b"".join(strings)
 
 
 def tensor_type(dtype):
@@ -62,6 +72,10 @@ class Graph:
         i = self.tensor(name, dtype, shape, **kw)
         self.sg.inputs.append(i)
         return i
+
+    def strings(self, name, strings, shape=None):
+        """A constant string tensor holding `strings` (bytes) in TFLite's packed layout."""
+        return self.tensor(name, STRING, [len(strings)] if shape is None else shape, data=packed_strings(strings))
 
     def const(self, name, array, dtype=None, **kw):
         array = np.asarray(array, dtype=dtype)
@@ -174,6 +188,17 @@ def run_litert(model_bytes, inputs, resolver="BUILTIN_REF", signature=None):
         return [interp.get_tensor(d["index"]).copy() for d in interp.get_output_details()]
     finally:
         os.unlink(path)
+
+
+def as_saved(array):
+    """LiteRT returns string tensors as object arrays of bytes; .npy keeps them as fixed-width
+    byte strings (NumPy `S`), which hold no pickled objects."""
+    array = np.asarray(array)
+    if array.dtype == object:
+        assert not any(x.endswith(b"\0") for x in array.flat), "NumPy would drop a trailing NUL"
+        return np.array(array.tolist(), dtype="S").reshape(array.shape) if array.size else np.zeros(array.shape, "S1")
+    return array
+
 
 
 def litert_error(model_bytes, inputs):

@@ -50,6 +50,7 @@ func numericValues(_ a: NPYArray) -> [Double] {
     case .int64: return a.values(as: Int64.self).map(Double.init)
     case .uint64: return a.values(as: UInt64.self).map(Double.init)
     case .complex64: return a.values(as: Float.self).map(Double.init)
+    case .bytes: return a.data.map(Double.init)
     }
 }
 
@@ -64,6 +65,15 @@ func compare(_ actual: NPYArray, golden: NPYArray, tolerance: CorpusCase.Toleran
     }
     guard actual.shape == golden.shape else {
         result.failures.append("shape \(actual.shape), golden \(golden.shape)")
+        return result
+    }
+    if let strings = golden.byteStrings {
+        // Strings match exactly or not at all.
+        let got = actual.byteStrings ?? []
+        if let i = strings.indices.first(where: { got[$0] != strings[$0] }) {
+            let bad = strings.indices.filter { got[$0] != strings[$0] }.count
+            result.failures.append("\(bad) of \(strings.count) strings differ; first: element \(i): got \(String(decoding: got[i], as: UTF8.self).debugDescription), golden \(String(decoding: strings[i], as: UTF8.self).debugDescription)")
+        }
         return result
     }
     let a = numericValues(actual)

@@ -2,7 +2,7 @@ import Kernels
 import KernelSelection
 
 /// What every subgraph executor of one interpreter shares: the model, the options, the
-/// worker threads and the resource variables (which outlive invocations and are visible to
+/// worker threads, the resource variables and hash tables (which outlive invocations and are visible to
 /// every subgraph, as in TFLite).
 final class ExecutionEnvironment {
     let model: Model
@@ -13,6 +13,7 @@ final class ExecutionEnvironment {
     /// The instruction-set variant of the optimised kernels every node is prepared with.
     let kernels: OptimizedKernels
     let resources = ResourceStore()
+    let hashTables = HashTableStore()
     let control: InvocationControl
     let maxLoopIterations: Int
     /// Subgraphs CALL_ONCE has already run (they run once per interpreter).

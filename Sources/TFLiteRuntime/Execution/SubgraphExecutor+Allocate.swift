@@ -25,8 +25,10 @@ extension SubgraphExecutor {
             tensors[t].shape = tensors[t].modelShape
             tensors[t].isConstant = false
             tensors[t].isDynamic = false
+            tensors[t].stringByteCount = nil
             if !tensors[t].isVariable { tensors[t].storage = .none }
         }
+        try prepareStringInputs()
         for t in inputs { pointers[t] = pointerForPlanning(t) }
 
         var kept: [(step: Step, inputs: [Int], outputs: [Int])] = []
@@ -74,8 +76,12 @@ extension SubgraphExecutor {
             // A folded residual is read too: it must stay live through this node.
             let present = nodeInputs.filter { $0 >= 0 } + (residualFolds[n].map { [$0.residual] } ?? [])
             let outputs = nodeOutputs.filter { $0 >= 0 }
+            // A string's size depends on its contents: its writer sizes it at run time.
+            for t in outputs where tensors[t].type == .string { tensors[t].isDynamic = true }
             if present.contains(where: { tensors[$0].isDynamic }) {
-                // Shapes are unknown until run time: prepare this node then.
+                // Shapes are unknown until run time: prepare this node then. What needs no
+                // shape is checked now.
+                _ = try registration(ofNode: n)
                 for t in outputs { tensors[t].isDynamic = true }
                 kept.append((Step(node: n, kernel: nil), present, outputs))
                 continue
@@ -108,10 +114,7 @@ extension SubgraphExecutor {
     /// a convolution with a residual ADD folded into it (``residualFolds``) adds that tensor.
     func prepare(node n: Int) throws(InterpreterError) -> (NodeKernel, OpRegistration, scratchBytes: Int) {
         let op = model.schema.subgraphs[subgraphIndex].operators[n]
-        let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
-        guard let registration = registry.registration(for: kind) else {
-            throw .unsupportedOperator(node: n, op: kind.name, reason: "this runtime has no kernel for it (see 'tflite ops')")
-        }
+        let (registration, kind) = try registration(ofNode: n)
         var context = PrepareContext(
             nodeIndex: n, opName: kind.name, options: op.builtinOptions,
             customOptions: op.customOptions.map { model.bytes($0) },
@@ -130,6 +133,22 @@ extension SubgraphExecutor {
         }
         kernelNames[n] = context.kernelName
         return (kernel, registration, context.scratchBytes)
+    }
+
+    /// Node `n`'s registration, if the runtime has one and it takes the node's tensors' types
+    /// as far as prepare does not check them: strings are not elements of a fixed size, so
+    /// only kernels written for them may see one.
+    func registration(ofNode n: Int) throws(InterpreterError) -> (OpRegistration, Model.OperatorKind) {
+        let op = model.schema.subgraphs[subgraphIndex].operators[n]
+        let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))
+        guard let registration = registry.registration(for: kind) else {
+            throw .unsupportedOperator(node: n, op: kind.name, reason: "this runtime has no kernel for it (see 'tflite ops')")
+        }
+        if !registration.types.contains(.string),
+           let t = (op.inputs + op.outputs).first(where: { $0 >= 0 && tensors[Int($0)].type == .string }) {
+            throw .unsupportedOperator(node: n, op: kind.name, reason: "tensor '\(tensors[Int(t)].name)' is a string tensor, which this op does not take")
+        }
+        return (registration, kind)
     }
 
     /// Runs a node whose inputs are all constant once, now, into memory of its own, and
@@ -231,6 +250,9 @@ extension SubgraphExecutor {
         guard tensors[t].isDynamic else {
             throw .invalidShape(tensor: tensors[t].name, reason: "resized at run time but not declared dynamic")
         }
+        guard tensors[t].type != .string else {
+            throw .invalidShape(tensor: tensors[t].name, reason: "a string tensor is sized by the strings written to it, not by a resize")
+        }
         guard shape.allSatisfy({ $0 >= 0 }) else {
             throw .invalidShape(tensor: tensors[t].name, reason: "negative dimension in \(shape)")
         }
@@ -259,7 +281,10 @@ extension SubgraphExecutor {
     /// of their own sized to the shapes its prepare step declares.
     func runDeferred(_ node: Int, _ context: InvokeContext) throws(InterpreterError) {
         let outputs = outputIndices(ofNode: node).filter { $0 >= 0 }
-        for t in outputs { tensors[t].shape = tensors[t].modelShape }
+        for t in outputs {
+            tensors[t].shape = tensors[t].modelShape
+            tensors[t].stringByteCount = nil
+        }
         let (kernel, _, scratchBytes) = try prepare(node: node)
         for t in outputs where tensors[t].byteCount != nil {
             _ = try resizeDynamic(t, to: tensors[t].shape)

@@ -23,6 +23,12 @@ extension SubgraphExecutor {
     /// dynamic it takes the source's shape first.
     func copy(from source: SubgraphExecutor, tensor from: Int, into to: Int) throws(InterpreterError) {
         let shape = source.tensors[from].shape
+        if tensors[to].type == .string {
+            let view = try source.strings(from)
+            let packed = [UInt8](UnsafeRawBufferPointer(start: view.base, count: source.tensors[from].stringByteCount ?? 0))
+            try storeStrings(packed, shape: shape, in: to)
+            return
+        }
         if tensors[to].isDynamic || tensors[to].shape != shape {
             guard tensors[to].isDynamic else {
                 throw .invalidShape(tensor: tensors[to].name, reason: "receives shape \(shape), planned for \(tensors[to].shape)")

@@ -8,6 +8,13 @@ extension SubgraphExecutor {
         return Tensor(name: r.name, dataType: r.type, shape: r.shape, data: bytes, quantizationParameters: r.quantization)
     }
 
+    /// Copies raw bytes into input `t`: its elements' bytes, or for a string tensor its
+    /// strings in the packed layout (``PackedStrings``).
+    func writeBytes(_ data: [UInt8], to t: Int) throws(InterpreterError) {
+        guard isAllocated else { throw .tensorsNotAllocated }
+        if tensors[t].type == .string { try writeStrings(packed: data, to: t) } else { try write(data, to: t) }
+    }
+
     /// Copies the bytes of `values` into tensor `t`, whose byte size they must match.
     func write<T: BitwiseCopyable>(_ values: [T], to t: Int) throws(InterpreterError) {
         guard isAllocated else { throw .tensorsNotAllocated }

@@ -61,6 +61,7 @@ final class SubgraphExecutor {
                 shapeSignature: tensor.shapeSignature.isEmpty ? nil : tensor.shapeSignature.map(Int.init),
                 quantization: QuantizationParameters(tensor.quantization, rank: tensor.shape.count), isVariable: tensor.isVariable,
                 isWeight: (data?.count ?? 0) > 0)
+            if record.type == .string, let data, data.count > 0 { record.stringByteCount = data.count }
             if let data, let base = data.baseAddress, data.count > 0 {
                 let align = record.type.byteSize ?? 1
                 if tensor.sparsity == nil, Int(bitPattern: base) % align == 0 {
@@ -135,9 +136,28 @@ final class SubgraphExecutor {
             throw .memoryLimitExceeded(requested: longest * 8, limit: memoryLimit)
         }
         tensors[t].shape = shape
+        if tensors[t].type == .string {
+            // Its bytes are counted when written; each string takes at least its 4-byte offset.
+            let count = elementCount(shape) ?? Int.max
+            guard count <= memoryLimit / 4 else {
+                throw .memoryLimitExceeded(requested: count > Int.max / 4 ? Int.max : 4 * count, limit: memoryLimit)
+            }
+            return
+        }
         guard let bytes = tensors[t].byteCount, bytes <= memoryLimit else {
             throw .memoryLimitExceeded(requested: tensors[t].byteCount ?? Int.max, limit: memoryLimit)
         }
+    }
+
+    /// The product of `shape`, or nil when it overflows.
+    func elementCount(_ shape: [Int]) -> Int? {
+        var n = 1
+        for d in shape {
+            let (p, o) = n.multipliedReportingOverflow(by: d)
+            guard !o else { return nil }
+            n = p
+        }
+        return n
     }
 
     // MARK: - Memory

@@ -31,6 +31,10 @@ struct TensorRecord {
     /// True for tensors whose shape is only known at run time (value-dependent outputs and
     /// everything computed from them); they live in memory of their own, resized as needed.
     var isDynamic = false
+    /// For a string tensor, the size of its packed bytes (``PackedStrings``), which its shape
+    /// does not determine; nil while it holds none. String tensors other than weights are
+    /// always dynamic: they live in memory of their own, rewritten whole by each writer.
+    var stringByteCount: Int?
 
     init(name: String, type: DataType, modelShape: [Int], shapeSignature: [Int]?,
          quantization: QuantizationParameters?, isVariable: Bool, isWeight: Bool) {
@@ -45,9 +49,10 @@ struct TensorRecord {
         self.isConstant = isWeight
     }
 
-    /// Bytes the current shape needs, or nil when the type has no fixed element size or the
-    /// product overflows.
+    /// Bytes the current shape needs (for strings, the packed bytes held), or nil when the
+    /// type has no fixed element size or the product overflows.
     var byteCount: Int? {
+        if type == .string { return stringByteCount }
         // A resource tensor holds the 32-bit id of a variable.
         guard let size = type == .resource ? 4 : type.byteSize else { return nil }
         var n = size

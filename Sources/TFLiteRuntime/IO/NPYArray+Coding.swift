@@ -22,14 +22,55 @@ extension NPYArray {
         let header = String(decoding: bytes[headerStart..<(headerStart + headerLength)], as: UTF8.self)
         let (descr, fortran, shape) = try Self.parseHeader(header)
         guard !fortran else { throw .fortranOrder }
+        let payload = Array(bytes[(headerStart + headerLength)...])
+        if let (kind, width) = Self.stringDescr(descr) {
+            guard kind == "U" else {
+                try self.init(dtype: .bytes, shape: shape, data: payload, itemSize: width)
+                return
+            }
+            try self.init(unicode: payload, width: width, shape: shape)
+            return
+        }
         guard let dtype = DType(descr: descr) else { throw .unsupportedDType(descr) }
-        try self.init(dtype: dtype, shape: shape, data: Array(bytes[(headerStart + headerLength)...]))
+        try self.init(dtype: dtype, shape: shape, data: payload)
+    }
+
+    /// `S<width>` or `U<width>` (any byte-order mark) as its kind and width in characters.
+    private static func stringDescr(_ descr: String) -> (Character, Int)? {
+        var d = Substring(descr)
+        if let first = d.first, "<>|=".contains(first) { d = d.dropFirst() }
+        guard let kind = d.first, kind == "S" || kind == "U", let width = Int(d.dropFirst()), width > 0, width <= 1 << 30 else { return nil }
+        return (kind, width)
+    }
+
+    /// Reads a NumPy unicode array (UTF-32, little-endian, NUL-padded) as UTF-8 byte strings.
+    private init(unicode payload: [UInt8], width: Int, shape: [Int]) throws(NPYError) {
+        guard shape.allSatisfy({ $0 >= 0 }) else { throw .invalidShape(shape) }
+        let count = shape.reduce(1) { $0.multipliedReportingOverflow(by: $1).overflow ? Int.max : $0 * $1 }
+        let (bytes, o) = count.multipliedReportingOverflow(by: 4 * width)
+        guard !o, bytes == payload.count else { throw .sizeMismatch(expected: o ? Int.max : bytes, actual: payload.count) }
+        var strings: [[UInt8]] = []
+        strings.reserveCapacity(count)
+        for i in 0..<count {
+            var scalars = String.UnicodeScalarView()
+            for k in 0..<width {
+                let at = 4 * (i * width + k)
+                let code = UInt32(payload[at]) | UInt32(payload[at + 1]) << 8 | UInt32(payload[at + 2]) << 16 | UInt32(payload[at + 3]) << 24
+                guard let scalar = Unicode.Scalar(code) else { throw .badHeader("element \(i) holds \(code), not a Unicode scalar") }
+                scalars.append(scalar)
+            }
+            var utf8 = Array(String(scalars).utf8)
+            while utf8.last == 0 { utf8.removeLast() }
+            strings.append(utf8)
+        }
+        try self.init(strings: strings, shape: shape)
     }
 
     /// The `.npy` (version 1.0) encoding of this array.
     public func npyBytes() -> [UInt8] {
         let shapeText = shape.count == 1 ? "(\(shape[0]),)" : "(" + shape.map(String.init).joined(separator: ", ") + ")"
-        var header = "{'descr': '\(dtype.rawValue)', 'fortran_order': False, 'shape': \(shapeText), }"
+        let descr = dtype == .bytes ? "|S\(itemSize)" : dtype.rawValue
+        var header = "{'descr': '\(descr)', 'fortran_order': False, 'shape': \(shapeText), }"
         // Pad with spaces so the data starts on a 64-byte boundary, newline last.
         let unpadded = 10 + header.utf8.count + 1
         header += String(repeating: " ", count: (64 - unpadded % 64) % 64) + "\n"

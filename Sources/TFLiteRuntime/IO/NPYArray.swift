@@ -15,11 +15,14 @@ public struct NPYArray: Sendable, Equatable {
         case int8 = "|i1", uint8 = "|u1", int16 = "<i2", uint16 = "<u2"
         case int32 = "<i4", uint32 = "<u4", int64 = "<i8", uint64 = "<u8"
         case bool = "|b1", complex64 = "<c8"
+        /// Fixed-width byte strings (NumPy `S`, `|S<width>`): each element is ``NPYArray/itemSize``
+        /// bytes, padded with NULs. Unicode arrays (`<U<width>`) are read into this type as UTF-8.
+        case bytes = "|S"
 
-        /// Bytes per element.
+        /// Bytes per element (for ``bytes``, of the narrowest width, `|S1`).
         public var byteSize: Int {
             switch self {
-            case .int8, .uint8, .bool: return 1
+            case .int8, .uint8, .bool, .bytes: return 1
             case .float16, .int16, .uint16: return 2
             case .float32, .int32, .uint32: return 4
             case .float64, .int64, .uint64, .complex64: return 8
@@ -34,6 +37,8 @@ public struct NPYArray: Sendable, Equatable {
         init?(descr: String) {
             var d = descr
             if d.hasPrefix("=") { d = "<" + d.dropFirst() }
+            // Byte strings carry their width in the descr; the array's parser reads them.
+            if d.hasSuffix("S") { return nil }
             if let t = DType(rawValue: d) { self = t; return }
             if d.count == 3, d.hasSuffix("1"), let t = DType(rawValue: "|" + d.dropFirst()) { self = t; return }
             return nil
@@ -44,12 +49,19 @@ public struct NPYArray: Sendable, Equatable {
     public var shape: [Int]
     /// The elements' raw little-endian bytes in C order.
     public var data: [UInt8]
+    /// Bytes per element: `dtype.byteSize`, or a byte string array's width.
+    public private(set) var itemSize: Int
 
     /// Number of elements (1 for a scalar).
     public var elementCount: Int { shape.reduce(1, *) }
 
-    /// Wraps raw bytes; throws unless `data.count == product(shape) * dtype.byteSize`.
-    public init(dtype: DType, shape: [Int], data: [UInt8]) throws(NPYError) {
+    /// Wraps raw bytes; throws unless `data.count == product(shape) * itemSize`. `itemSize`
+    /// is the width of a ``DType/bytes`` array and defaults to `dtype.byteSize`.
+    public init(dtype: DType, shape: [Int], data: [UInt8], itemSize: Int? = nil) throws(NPYError) {
+        let itemSize = itemSize ?? dtype.byteSize
+        guard itemSize == dtype.byteSize || (dtype == .bytes && itemSize > 0) else {
+            throw .unsupportedDType("\(dtype.rawValue) with \(itemSize)-byte elements")
+        }
         guard shape.allSatisfy({ $0 >= 0 }) else { throw .invalidShape(shape) }
         var count = 1
         for d in shape {
@@ -57,11 +69,36 @@ public struct NPYArray: Sendable, Equatable {
             guard !o else { throw .invalidShape(shape) }
             count = p
         }
-        let (bytes, o) = count.multipliedReportingOverflow(by: dtype.byteSize)
+        let (bytes, o) = count.multipliedReportingOverflow(by: itemSize)
         guard !o, bytes == data.count else { throw .sizeMismatch(expected: o ? Int.max : bytes, actual: data.count) }
         self.dtype = dtype
         self.shape = shape
         self.data = data
+        self.itemSize = itemSize
+    }
+
+    /// A byte string array of `shape` holding `strings` (C order), as wide as the longest.
+    /// NumPy drops trailing NULs when it reads such an array, so strings ending in NUL do not
+    /// survive a round trip through NumPy.
+    public init(strings: [[UInt8]], shape: [Int]) throws(NPYError) {
+        let width = max(1, strings.map(\.count).max() ?? 0)
+        var data = [UInt8]()
+        data.reserveCapacity(width * strings.count)
+        for s in strings {
+            data.append(contentsOf: s)
+            data.append(contentsOf: repeatElement(0, count: width - s.count))
+        }
+        try self.init(dtype: .bytes, shape: shape, data: data, itemSize: width)
+    }
+
+    /// The elements of a byte string array without their NUL padding; nil for other types.
+    public var byteStrings: [[UInt8]]? {
+        guard dtype == .bytes else { return nil }
+        return (0..<elementCount).map { i in
+            var s = data[(i * itemSize)..<((i + 1) * itemSize)]
+            while s.last == 0 { s = s.dropLast() }
+            return Array(s)
+        }
     }
 
     /// Builds an array from typed values, copying their bytes.

@@ -88,10 +88,23 @@ public final class Interpreter {
         return try main.snapshot(main.outputs[index])
     }
 
-    /// Copies raw bytes into input `index`; their count must equal the tensor's byte size.
+    /// Copies raw bytes into input `index`; their count must equal the tensor's byte size. For
+    /// a string input the bytes are TFLite's packed layout (``PackedStrings``) holding as many
+    /// strings as the input's shape.
     public func copy(_ data: [UInt8], toInputAt index: Int) throws(InterpreterError) {
         try checkIndex(index, count: inputTensorCount, role: "input")
-        try main.write(data, to: main.inputs[index])
+        try main.writeBytes(data, to: main.inputs[index])
+    }
+
+    /// Copies the UTF-8 bytes of `strings` into string input `index`, one per element of its
+    /// current shape (resize it first for another count).
+    public func copy(_ strings: [String], toInputAt index: Int) throws(InterpreterError) {
+        try checkIndex(index, count: inputTensorCount, role: "input")
+        let t = main.inputs[index]
+        guard main.tensors[t].type == .string else {
+            throw .invalidDataType(tensor: main.tensors[t].name, expected: main.tensors[t].type, actual: .string)
+        }
+        try main.writeBytes(PackedStrings.encode(strings), to: t)
     }
 
     /// Copies typed values into input `index`; `T` must match the tensor's type

@@ -21,7 +21,7 @@ public enum ModelRunner {
             try runner.allocateTensors()
             for (name, array) in zip(runner.inputNames, inputs) {
                 try checkType(array, against: runner.input(named: name))
-                try runner.copy(array.data, toInputNamed: name)
+                try runner.copy(tensorBytes(array), toInputNamed: name)
             }
             try runner.invoke()
             return try runner.outputNames.map { (name) throws(InterpreterError) in try npy(runner.output(named: name)) }
@@ -36,7 +36,7 @@ public enum ModelRunner {
         try interpreter.allocateTensors()
         for (i, array) in inputs.enumerated() {
             try checkType(array, against: interpreter.input(at: i))
-            try interpreter.copy(array.data, toInputAt: i)
+            try interpreter.copy(tensorBytes(array), toInputAt: i)
         }
         try interpreter.invoke()
         return try (0..<interpreter.outputTensorCount).map { (i) throws(InterpreterError) in try npy(interpreter.output(at: i)) }
@@ -48,11 +48,21 @@ public enum ModelRunner {
         }
     }
 
+    /// An array's elements as a tensor holds them: byte strings packed, others as they are.
+    private static func tensorBytes(_ array: NPYArray) -> [UInt8] {
+        array.byteStrings.map(PackedStrings.encode) ?? array.data
+    }
+
     private static func npy(_ tensor: Tensor) throws(InterpreterError) -> NPYArray {
         guard let dtype = tensor.dataType.npyDType else {
             throw .invalidShape(tensor: tensor.name, reason: "type \(tensor.dataType) cannot be written as .npy")
         }
-        do {
+        let strings = tensor.byteStrings
+        if dtype == .bytes && strings == nil {
+            throw .invalidShape(tensor: tensor.name, reason: "malformed string data")
+        }
+        do throws(NPYError) {
+            if let strings { return try NPYArray(strings: strings, shape: tensor.shape) }
             return try NPYArray(dtype: dtype, shape: tensor.shape, data: tensor.data)
         } catch {
             throw .invalidShape(tensor: tensor.name, reason: "\(error)")

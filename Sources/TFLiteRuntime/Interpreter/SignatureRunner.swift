@@ -37,10 +37,11 @@ public final class SignatureRunner {
         try executor.allocate()
     }
 
-    /// Copies raw bytes into the named input.
+    /// Copies raw bytes into the named input (packed strings for a string input, see
+    /// `Interpreter.copy(_:toInputAt:)`).
     public func copy(_ data: [UInt8], toInputNamed name: String) throws(InterpreterError) {
         let t = try tensor(name, in: inputTensors)
-        try executor.write(data, to: t)
+        try executor.writeBytes(data, to: t)
     }
 
     /// Runs the signature's subgraph.

@@ -45,6 +45,8 @@ extension OpRegistry {
         r.registerAudioFeatureOps()
         r.registerDetectionPostProcess()
         r.registerStableHLOOps()
+        r.registerHashTableOps()
+        r.registerSkipGramOps()
         return r
     }()
 }

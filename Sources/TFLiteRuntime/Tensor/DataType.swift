@@ -64,6 +64,7 @@ public enum DataType: Sendable, Hashable, CaseIterable {
         case .uint64: return .uint64
         case .bool: return .bool
         case .complex64: return .complex64
+        case .string: return .bytes
         default: return nil
         }
     }

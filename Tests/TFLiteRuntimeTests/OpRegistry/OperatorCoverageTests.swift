@@ -15,13 +15,6 @@ import TFLiteRuntime
     /// convolution (LiteRT runs it only through XNNPACK) and TFLite Micro's signal library.
     static let beyondLiteRT: Set<String> = ["Convolution2DTransposeBias"]
 
-    /// LiteRT's operators not implemented yet; this set only shrinks. All five need string
-    /// tensors (LiteRT's hash tables map int64 to string or string to int64; SKIP_GRAM makes
-    /// strings from strings), which the runtime does not carry yet.
-    static let pending: Set<String> = [
-        "HASHTABLE", "HASHTABLE_FIND", "HASHTABLE_IMPORT", "HASHTABLE_SIZE", "SKIP_GRAM",
-    ]
-
     static func liteRT() throws -> LiteRTOps {
         let url = Fixtures.root.appendingPathComponent("Tests/Fixtures/runtime/litert_ops.json")
         return try JSONDecoder().decode(LiteRTOps.self, from: Data(contentsOf: url))
@@ -30,10 +23,8 @@ import TFLiteRuntime
     @Test func everyLiteRTOperatorIsSupported() throws {
         let expected = try Self.liteRT()
         let ours = Set(SupportedOperators.all.map(\.name))
-        let missing = Set(expected.builtin + expected.custom).subtracting(ours).subtracting(Self.pending)
+        let missing = Set(expected.builtin + expected.custom).subtracting(ours)
         #expect(missing.isEmpty, "LiteRT registers \(missing.sorted()), tflite ops does not list them")
-        let landed = Self.pending.intersection(ours)
-        #expect(landed.isEmpty, "\(landed.sorted()) now run: remove them from `pending`")
     }
 
     @Test func nothingBeyondLiteRTIsListedUnlessNamed() throws {

@@ -176,6 +176,16 @@ struct TinyModel {
                         table = w.table([4, 1])
                         w.set(x.rank, at: table.fields[0]!)
                         w.set(x.fusedActivationFunction.rawValue, at: table.fields[1]!)
+                    case .hashtableOptions(let x):
+                        table = w.table([4, 1, 1])
+                        w.set(x.tableId, at: table.fields[0]!)
+                        w.set(x.keyDtype.rawValue, at: table.fields[1]!)
+                        w.set(x.valueDtype.rawValue, at: table.fields[2]!)
+                    case .skipGramOptions(let x):
+                        table = w.table([4, 4, 1])
+                        w.set(x.ngramSize, at: table.fields[0]!)
+                        w.set(x.maxSkipSize, at: table.fields[1]!)
+                        w.set(x.includeAllNgrams ? UInt8(1) : 0, at: table.fields[2]!)
                     default:
                         table = w.table([])
                     }
