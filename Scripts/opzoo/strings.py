@@ -1,7 +1,7 @@
 """String tensors: SKIP_GRAM (its options and LiteRT's word splitting), the static hash
 tables (HASHTABLE, HASHTABLE_IMPORT, HASHTABLE_FIND, HASHTABLE_SIZE) in both directions and
-filled by a CALL_ONCE initialiser as TensorFlow's converter emits them, and strings through
-IF."""
+filled by a CALL_ONCE initialiser as TensorFlow's converter emits them, strings through
+IF, and the element-moving ops LiteRT also runs on strings."""
 import numpy as np
 import zoo
 
@@ -107,6 +107,60 @@ def strings_through_if():
     return m
 
 
+def moving(op, x_shape, y_shape, extra=(), options=None, options_type=0):
+    """One element-moving op on a string input; `extra` are (name, array) constant operands."""
+    m = zoo.Model()
+    g = m.graph()
+    x = g.input("x", zoo.STRING, list(x_shape))
+    operands = [x] + [g.const(name, a) for name, a in extra]
+    y = g.tensor("y", zoo.STRING, list(y_shape))
+    g.op(op, operands, [y], options, options_type)
+    g.output(y)
+    return m
+
+
+def words(n, seed):
+    r = np.random.RandomState(seed)
+    pool = [b"alpha", b"", b"gamma ray", "\u00fcber".encode(), b"x", b"tab\tbed", b"longer string here"]
+    return [pool[i] for i in r.randint(0, len(pool), n)]
+
+
+def moving_cases():
+    reshape = S.ReshapeOptionsT()
+    reshape.newShape = [3, 2]
+    squeeze = S.SqueezeOptionsT()
+    squeeze.squeezeDims = []
+    gather = S.GatherOptionsT()
+    strided = S.StridedSliceOptionsT()
+    cases = [
+        ("reshape", B.RESHAPE, [2, 3], [3, 2], [("shape", np.array([3, 2], np.int32))], reshape, S.BuiltinOptions.ReshapeOptions),
+        ("squeeze", B.SQUEEZE, [1, 3, 1], [3], [], squeeze, S.BuiltinOptions.SqueezeOptions),
+        ("expand_dims", B.EXPAND_DIMS, [3], [3, 1], [("axis", np.array([-1], np.int32))], None, 0),
+        # LiteRT gathers strings from vectors only.
+        ("gather", B.GATHER, [5], [2, 2], [("indices", np.array([[4, 0], [0, 2]], np.int32))], gather, S.BuiltinOptions.GatherOptions),
+        ("gather_nd", B.GATHER_ND, [2, 2], [3], [("indices", np.array([[1, 0], [0, 1], [1, 1]], np.int32))], None, 0),
+        ("slice", B.SLICE, [3, 4], [2, 2], [("begin", np.array([1, 1], np.int32)), ("size", np.array([2, 2], np.int32))], None, 0),
+        ("strided_slice_reversed", B.STRIDED_SLICE, [6], [3], [("begin", np.array([5], np.int32)), ("end", np.array([0], np.int32)),
+                                                            ("strides", np.array([-2], np.int32))], strided, S.BuiltinOptions.StridedSliceOptions),
+        ("tile", B.TILE, [2, 1], [4, 3], [("multiples", np.array([2, 3], np.int32))], None, 0),
+    ]
+    out = []
+    for k, (name, op, xs, ys, extra, options, options_type) in enumerate(cases):
+        x = np.array(words(int(np.prod(xs)), k) or [b""]).reshape(xs)
+        model = moving(op, xs, ys, extra, options, options_type)
+        out.append(zoo.Case("opzoo_strings_%s" % name, model, [x]))
+    # A vocabulary lookup: GATHER from a constant string table by int32 ids.
+    m = zoo.Model()
+    g = m.graph()
+    vocab = g.strings("vocab", [b"<pad>", b"hello", b"world", "\u00e7a va".encode(), b"!"])
+    ids = g.input("ids", np.int32, [2, 3])
+    y = g.tensor("tokens", zoo.STRING, [2, 3])
+    g.op(B.GATHER, [vocab, ids], [y], S.GatherOptionsT(), S.BuiltinOptions.GatherOptions)
+    g.output(y)
+    out.append(zoo.Case("opzoo_strings_gather_vocabulary", m, [np.array([[1, 2, 4], [3, 0, 1]], np.int32)]))
+    return out
+
+
 def cases():
     sentence = np.array([b"the quick  brown fox\tjumps over the\nlazy dog"])
     out = []
@@ -133,4 +187,4 @@ def cases():
     for flag in (True, False):
         out.append(zoo.Case("opzoo_if_strings_%s" % ("then" if flag else "else"), strings_through_if(),
                             [np.array([flag]), np.array([b"strings cross subgraphs"])]))
-    return out
+    return out + moving_cases()

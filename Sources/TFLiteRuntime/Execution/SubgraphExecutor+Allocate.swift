@@ -124,8 +124,13 @@ extension SubgraphExecutor {
         context.foldedPadding = padFolds[n]
         context.foldedActivation = activationFolds[n]?.activation
         context.foldedResidual = residualFolds[n]
-        try OutputTypeRule.rule(for: kind).check(context)
-        let kernel = try registration.prepare(&context)
+        let kernel: NodeKernel
+        if registration.movesStrings, let strings = stringOperands(context) {
+            kernel = try prepareMovingStrings(registration, kind: kind, &context, strings: strings)
+        } else {
+            try OutputTypeRule.rule(for: kind).check(context)
+            kernel = try registration.prepare(&context)
+        }
         // Scratch counts against the limit like tensors do: a hostile dilation or window can
         // ask for far more than any tensor.
         guard context.scratchBytes <= memoryLimit else {

@@ -47,6 +47,8 @@ extension OpRegistry {
         r.registerStableHLOOps()
         r.registerHashTableOps()
         r.registerSkipGramOps()
+        // The element-moving ops LiteRT also runs on strings.
+        r.allowStrings(.reshape, .squeeze, .expandDims, .gather, .gatherNd, .slice, .stridedSlice, .tile)
         return r
     }()
 }

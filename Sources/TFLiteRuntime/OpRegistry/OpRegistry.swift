@@ -13,6 +13,9 @@ struct OpRegistration: Sendable {
     /// False for ops whose result depends on state or on other subgraphs, which must never
     /// be evaluated at prepare time even when all their inputs are constant.
     let foldable: Bool
+    /// True for element-moving ops whose byte-generic kernel also moves strings: it runs on
+    /// the strings' indices (see `SubgraphExecutor+StringMoves.swift`).
+    var movesStrings = false
 }
 
 /// The table from opcode to kernel. Each op family registers itself in its own
@@ -26,6 +29,16 @@ struct OpRegistry: Sendable {
                            _ prepare: @escaping OpPrepare) {
         precondition(builtins[op.rawValue] == nil, "\(op.name) registered twice")
         builtins[op.rawValue] = OpRegistration(name: op.name, types: types, prepare: prepare, foldable: foldable)
+    }
+
+    /// Lets the element-moving `ops`, already registered, move strings too.
+    mutating func allowStrings(_ ops: Schema.BuiltinOperator...) {
+        for op in ops {
+            guard let r = builtins[op.rawValue] else { preconditionFailure("\(op.name) is not registered") }
+            var moving = OpRegistration(name: r.name, types: r.types + [.string], prepare: r.prepare, foldable: r.foldable)
+            moving.movesStrings = true
+            builtins[op.rawValue] = moving
+        }
     }
 
     /// Adds a custom op by its `custom_code`.

@@ -133,6 +133,22 @@ import TestSupport
         }
     }
 
+    @Test func elementMovingOpsMoveStringsAndCheckTheirIndices() throws {
+        let i = try Self.interpreter(Self.model("opzoo_strings_gather_vocabulary"))
+        try i.copy([Int32(1), 2, 4, 3, 0, 1], toInputAt: 0)
+        try i.invoke()
+        #expect(try i.output(at: 0).strings == (try Self.golden("cases/opzoo_strings_gather_vocabulary/out0.npy")))
+        try i.copy([Int32(1), 2, 5, 3, 0, 1], toInputAt: 0)
+        do {
+            try i.invoke()
+            Issue.record("invoke succeeded")
+        } catch let InterpreterError.invokeFailed(_, op, _) {
+            #expect(op == "GATHER")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
     @Test func opsWithoutStringKernelsRefuseStrings() throws {
         var m = TinyModel()
         m.codes = [TinyModel.Code(.add)]
