@@ -4,6 +4,14 @@ extension SubgraphExecutor {
         let r = tensors[t]
         guard isAllocated || r.isWeight else { throw .tensorsNotAllocated }
         let count = r.byteCount ?? 0
+        // A value-shaped tensor keeps its model shape until a kernel sizes it, over memory
+        // that may not hold that shape yet.
+        if case .owned(let buffer) = r.storage, buffer.byteCount < count {
+            throw .invalidShape(tensor: r.name, reason: "holds no value yet: its shape depends on input values; read it after invoke()")
+        }
+        if case .none = r.storage, count > 0 {
+            throw .invalidShape(tensor: r.name, reason: "holds no value yet; read it after invoke()")
+        }
         let bytes = [UInt8](UnsafeRawBufferPointer(start: pointers[t], count: count))
         return Tensor(name: r.name, dataType: r.type, shape: r.shape, data: bytes, quantizationParameters: r.quantization)
     }

@@ -23,6 +23,14 @@ import TFLiteRuntime
         for (a, g) in zip(got, golden) { #expect(abs(a - g) <= 1e-5 * max(1, abs(g))) }
     }
 
+    @Test func aValueShapedOutputCannotBeReadBeforeInvoke() throws {
+        // Output 1 is WHERE's: its model shape [1, 2] says nothing about what it will hold.
+        let interpreter = try Interpreter(modelPath: Self.corpusPath("zoo_select_where"), options: .init(threadCount: 1))
+        try interpreter.allocateTensors()
+        #expect(throws: InterpreterError.self) { try interpreter.output(at: 1) }
+        #expect(try interpreter.output(at: 0).shape == [3, 4])
+    }
+
     @Test func exposesQuantizationParameters() throws {
         let interpreter = try Interpreter(modelPath: Fixtures.models.appendingPathComponent("efficientnet_lite0.tflite").path)
         try interpreter.allocateTensors()
