@@ -43,7 +43,7 @@ public final class Interpreter {
         try self.init(model: model, options: options, delegates: delegates)
     }
 
-    /// Loads a model from its bytes (copied once).
+    /// Loads a model from its bytes (copied into memory the model owns).
     ///
     /// - Throws: As ``init(modelPath:options:delegates:)``.
     public convenience init(modelData: Data, options: Options? = nil, delegates: [any Delegate]? = nil) throws {
