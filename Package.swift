@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "TFLiteRuntime", targets: ["TFLiteRuntime"]),
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "TFLiteTasks", targets: ["TFLiteTasks"]),
+        .library(name: "TensorFlowLite", targets: ["TensorFlowLite"]),
         .executable(name: "tflite", targets: ["TFLiteCLI"]),
     ],
     targets: variantTargets + [
@@ -53,6 +54,8 @@ let package = Package(
         .target(name: "Imaging"),
         // Foundation is allowed from here up.
         .target(name: "TFLiteTasks", dependencies: ["TFLiteRuntime", "Imaging"]),
+        // TensorFlowLiteSwift's API (`import TensorFlowLite`) over the runtime.
+        .target(name: "TensorFlowLite", dependencies: ["TFLiteRuntime"]),
         .executableTarget(name: "TFLiteCLI", dependencies: ["TFLiteTasks", "TFLiteRuntime", "Imaging"]),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -61,6 +64,7 @@ let package = Package(
         .testTarget(name: "TFLiteRuntimeTests", dependencies: ["TFLiteRuntime", "Kernels", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TFLiteRuntime", "TestSupport"]),
         .testTarget(name: "TFLiteTasksTests", dependencies: ["TFLiteTasks", "TestSupport"]),
+        .testTarget(name: "TensorFlowLiteTests", dependencies: ["TensorFlowLite", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["TFLiteRuntime", "TFLiteTasks", "TestSupport"]),
     ]
 )

@@ -88,9 +88,13 @@ final class SubgraphExecutor {
 
     // MARK: - Shapes
 
-    /// Changes the shape of input `k`; only dimensions the model marks as dynamic (-1 in
-    /// `shape_signature`) may change. Takes effect at the next `allocate()`.
-    func resizeInput(_ k: Int, to shape: [Int]) throws(InterpreterError) {
+    /// Changes the shape of input `k`; takes effect at the next `allocate()`. Strict (LiteRT's
+    /// `ResizeInputTensorStrict`): only dimensions the model marks as dynamic (-1 in
+    /// `shape_signature`) may change. Not strict (LiteRT's `ResizeInputTensor`, which
+    /// TensorFlowLiteSwift calls): any rank and extents; whether the graph can take them is
+    /// decided by `allocate()`, whose prepare steps check every shape anyway, since a model
+    /// could declare any of these shapes for its inputs itself.
+    func resizeInput(_ k: Int, to shape: [Int], strict: Bool = true) throws(InterpreterError) {
         let t = inputs[k]
         let record = tensors[t]
         guard shape.allSatisfy({ $0 > 0 }) else {
@@ -98,10 +102,10 @@ final class SubgraphExecutor {
         }
         if shape == record.shape { return }
         let signature = record.shapeSignature ?? record.modelShape
-        guard signature.count == shape.count else {
+        guard !strict || signature.count == shape.count else {
             throw .invalidShape(tensor: record.name, reason: "rank \(shape.count) given, the model's input has rank \(signature.count) (shape \(record.modelShape))")
         }
-        for (i, (want, got)) in zip(signature, shape).enumerated() where want != -1 && want != got {
+        for (i, (want, got)) in zip(signature, shape).enumerated() where strict && want != -1 && want != got {
             throw .invalidShape(tensor: record.name, reason: "dimension \(i) is fixed at \(want) in the model (shape signature \(signature)); cannot resize to \(shape)")
         }
         var n = record.type.byteSize ?? 1

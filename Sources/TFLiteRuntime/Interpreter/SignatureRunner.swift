@@ -7,9 +7,9 @@ public final class SignatureRunner {
     public let inputNames: [String]
     /// Output names in the order the SignatureDef lists them.
     public let outputNames: [String]
-    private let inputTensors: [String: Int]
-    private let outputTensors: [String: Int]
-    private let executor: SubgraphExecutor
+    let inputTensors: [String: Int]
+    let outputTensors: [String: Int]
+    let executor: SubgraphExecutor
 
     init(signature: Schema.SignatureDef, executor: SubgraphExecutor) {
         key = signature.signatureKey ?? ""
@@ -60,7 +60,7 @@ public final class SignatureRunner {
         try executor.snapshot(tensor(name, in: outputTensors))
     }
 
-    private func tensor(_ name: String, in table: [String: Int]) throws(InterpreterError) -> Int {
+    func tensor(_ name: String, in table: [String: Int]) throws(InterpreterError) -> Int {
         guard let t = table[name] else { throw .signatureNotFound("\(key)/\(name)") }
         return t
     }
