@@ -43,6 +43,7 @@ let package = Package(
         .library(name: "Imaging", targets: ["Imaging"]),
         .library(name: "TFLiteTasks", targets: ["TFLiteTasks"]),
         .library(name: "TensorFlowLite", targets: ["TensorFlowLite"]),
+        .library(name: "MLKit", targets: ["MLKit"]),
         .executable(name: "tflite", targets: ["TFLiteCLI"]),
     ],
     targets: variantTargets + [
@@ -56,7 +57,12 @@ let package = Package(
         .target(name: "TFLiteTasks", dependencies: ["TFLiteRuntime", "Imaging"]),
         // TensorFlowLiteSwift's API (`import TensorFlowLite`) over the runtime.
         .target(name: "TensorFlowLite", dependencies: ["TFLiteRuntime"]),
+        // ML Kit's custom-model API (`import MLKit`) over the tasks.
+        .target(name: "MLKit", dependencies: ["TFLiteTasks", "Imaging"]),
         .executableTarget(name: "TFLiteCLI", dependencies: ["TFLiteTasks", "TFLiteRuntime", "Imaging"]),
+        // Complete programs for the documentation's snippets, built and run by .ci/run; not
+        // products, so packages depending on this one never see them.
+        .executableTarget(name: "MLKitLabelingExample", dependencies: ["MLKit"], path: "Examples/MLKitLabeling"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FlatBuffersTests", dependencies: ["FlatBuffers", "TestSupport"]),
@@ -65,6 +71,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TFLiteRuntime", "TestSupport"]),
         .testTarget(name: "TFLiteTasksTests", dependencies: ["TFLiteTasks", "TestSupport"]),
         .testTarget(name: "TensorFlowLiteTests", dependencies: ["TensorFlowLite", "TestSupport"]),
+        .testTarget(name: "MLKitTests", dependencies: ["MLKit", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["TFLiteRuntime", "TFLiteTasks", "TestSupport"]),
     ]
 )
