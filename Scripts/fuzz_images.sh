@@ -12,7 +12,7 @@ iterations="${1:-100000}"
 limit="${2:-7200}"
 
 # -enable-testing: other test targets use @testable imports, which release builds refuse otherwise.
-flags=(-c release -Xswiftc -enable-testing)
+flags=(-c release -Xswiftc -enable-testing --scratch-path .build/tests)
 swift build "${flags[@]}" --build-tests
 echo "fuzzing: ${iterations} mutated files per format, time limit ${limit}s"
 start=$(date +%s)

@@ -16,9 +16,9 @@ export TFLITE_FUZZ_ITERATIONS="$iterations"
 if [ $# -ge 2 ]; then export TFLITE_FUZZ_SEED="$2"; fi
 
 # Testability is on so that test targets using @testable imports build in release too.
-swift build -c release --build-tests -Xswiftc -enable-testing
+swift build -c release --build-tests -Xswiftc -enable-testing --scratch-path .build/tests
 status=0
-timeout "${TFLITE_FUZZ_TIMEOUT:-1800}" swift test -c release --skip-build --filter ModelFuzzTests || status=$?
+timeout "${TFLITE_FUZZ_TIMEOUT:-1800}" swift test -c release -Xswiftc -enable-testing --scratch-path .build/tests --skip-build --filter ModelFuzzTests || status=$?
 case "$status" in
     0) echo "fuzz_models: $iterations variants, no crash, no hang" ;;
     124) echo "fuzz_models: HANG: no result within ${TFLITE_FUZZ_TIMEOUT:-1800} s" >&2 ;;

@@ -17,9 +17,9 @@ export TFLITE_FUZZ_ITERATIONS="${1:-100000}"
 if [ $# -ge 2 ]; then export TFLITE_FUZZ_SEED="$2"; fi
 export TFLITE_FUZZ_SAVE="${TFLITE_FUZZ_SAVE:-/tmp/fuzz-variant.tflite}"
 
-swift build -c release --build-tests -Xswiftc -enable-testing
+swift build -c release --build-tests -Xswiftc -enable-testing --scratch-path .build/tests
 status=0
-timeout "${TFLITE_FUZZ_TIMEOUT:-3600}" swift test -c release -Xswiftc -enable-testing --skip-build \
+timeout "${TFLITE_FUZZ_TIMEOUT:-3600}" swift test -c release -Xswiftc -enable-testing --scratch-path .build/tests --skip-build \
     --filter StructuredFuzzTests/mutatedModelsRunOrThrow || status=$?
 case "$status" in
     0) echo "fuzz_structured: $TFLITE_FUZZ_ITERATIONS variants, no crash, no hang" ;;

@@ -3,7 +3,7 @@
 outputs, `shared/peers`) into Tests/Fixtures/peers, in the corpus manifest's format, so that
 PeerConformanceTests runs them from a fresh clone.
 
-    python3 Scripts/import_peer_cases.py --peers ../shared/peers --tflite .build/tool/release/tflite
+    python3 Scripts/import_peer_cases.py --peers ../shared/peers --tflite .build/release/tflite
 
 The cases to copy are the ids listed in Tests/Fixtures/peers/cases.txt (one per line, `#` starts
 a comment). Inputs generated from a seed or stored as CSV are written as .npy; TFLite Micro's flat

@@ -4,7 +4,7 @@ the wall time, the CPU time of the tool (user + system, from the kernel's child 
 its exit status and last line of stderr, and whether the cache still holds exactly the
 previous good model (its record and its file, nothing else).
 
-    python3 Scripts/measure_download_faults.py --tflite .build/tool/release/tflite [--timeout 30]
+    python3 Scripts/measure_download_faults.py --tflite .build/release/tflite [--timeout 30]
 
 Faults: the model file's server accepts and never answers (stall-headers); sends half the body
 and stops (stall-body); sends one byte a second (drip); sends the body gzip-encoded (gzip, which
