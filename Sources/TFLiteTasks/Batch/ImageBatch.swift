@@ -88,25 +88,28 @@ private final class BatchQueue<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Yields `result` and every waiting result after it, in file order. Yielding under the
-    /// lock is what keeps the order.
+    /// lock is what keeps the order; finishing is done outside it, because `finish()` runs
+    /// the termination handler, which takes the lock.
     func deliver(_ result: ImageBatchResult<Value>) {
-        lock.withLock {
+        let allDelivered = lock.withLock {
             waiting[result.index] = result
             while let ready = waiting.removeValue(forKey: nextToYield) {
                 continuation.yield(ready)
                 nextToYield += 1
             }
-            if nextToYield == count { continuation.finish() }
+            return nextToYield == count
         }
+        if allDelivered { continuation.finish() }
     }
 
     /// Ends the stream once the last worker stops (after a cancellation, some files are never
     /// processed, so the count alone would not end it).
     func workerFinished() {
-        lock.withLock {
+        let lastWorker = lock.withLock {
             runningWorkers -= 1
-            if runningWorkers == 0 { continuation.finish() }
+            return runningWorkers == 0
         }
+        if lastWorker { continuation.finish() }
     }
 
     func cancel() {
