@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Checks made before a command spends time on a model, so that an output it cannot write
 /// fails at once with a message that names the path.
@@ -22,10 +29,20 @@ enum OutputPath {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw CLIError("cannot write into \(option) \(path): it is a file, not a folder") }
         } else {
-            do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-                throw CLIError("cannot create \(option) \(path): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
-            }
+            try createFolders(path, option: option)
         }
         guard FileManager.default.isWritableFile(atPath: path) else { throw CLIError("cannot write into \(option) \(path): the folder is not writable") }
+    }
+
+    /// `mkdir -p`, one level at a time, so that a failure names the folder that could not be
+    /// made and the system's reason (Foundation's message only says "the file doesn't exist").
+    private static func createFolders(_ path: String, option: String) throws {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component + "/"
+            guard mkdir(prefix, 0o777) != 0, errno != EEXIST else { continue }
+            let reason = String(cString: strerror(errno))
+            throw CLIError("cannot create \(option) \(path): \(prefix.dropLast()): \(reason)")
+        }
     }
 }
