@@ -11,6 +11,7 @@ let commands: [any Command.Type] = [
     DecodeCommand.self,
     LabelCommand.self,
     DetectCommand.self,
+    VersionCommand.self,
 ]
 
 let toolHelp = """
@@ -21,7 +22,9 @@ let toolHelp = """
     Commands:
     \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
-    Run 'tflite <command> --help' for a command's options.
+    Run 'tflite <command> --help' for a command's options, 'tflite --version' for the version.
+    Exit status: 0 on success, 1 on failure (a message on stderr starting with 'error:'),
+    2 for bad usage.
     """
 
 @MainActor func main() -> Int32 {
@@ -31,7 +34,8 @@ let toolHelp = """
         return words.isEmpty ? 2 : 0
     }
     words.removeFirst()
-    guard let command = commands.first(where: { $0.name == first }) else {
+    let name = first == "--version" ? VersionCommand.name : first
+    guard let command = commands.first(where: { $0.name == name }) else {
         printError("error: unknown command '\(first)'; run 'tflite --help' for the list")
         return 2
     }
@@ -43,6 +47,8 @@ let toolHelp = """
     do {
         try command.run(&arguments)
         return 0
+    } catch is AlreadyReported {
+        return 1
     } catch let error as UsageError {
         printError("error: \(error)\nRun 'tflite \(command.name) --help' for usage.")
         return 2

@@ -7,7 +7,7 @@ enum BenchCommand: Command {
     static let summary = "time a model: min/median/max over repeated runs, optional per-op profile"
     static let help = """
         Usage: tflite bench MODEL [--runs N] [--warmup N] [--threads N] [--profile] [--profile-nodes]
-                            [--count-allocations] [--time-limit SECONDS]
+                            [--count-allocations] [--time-limit SECONDS] [--json]
 
         Fills the inputs with deterministic pseudo-random data in the input type's range,
         runs WARMUP untimed invocations, then RUNS timed ones, and prints min, median and
@@ -36,6 +36,13 @@ enum BenchCommand: Command {
           --time-limit S
                         stop when one invocation runs longer than S seconds (default
                         300; 0: no limit)
+          --json        print one JSON object instead of the lines above: "model",
+                        "threads", "runs", "warmup", "kernels", "load_ms", "prepare_ms",
+                        "arena_bytes", "tensor_bytes", "peak_rss_kib" {"warm", "end"},
+                        "min_ms", "median_ms", "max_ms"; with --profile "ops" [{"op",
+                        "nodes", "ms_per_run", "share", "gflops"}], with --profile-nodes
+                        "nodes" [{"node", "op", "shape", "median_ms", "gflops", "kernel"}],
+                        with --count-allocations "allocations_per_invoke"
 
         The optimised kernels are compiled once per instruction set (baseline, avx2, avx512,
         avx512vnni on x86-64) and the widest one this CPU runs is used; the `kernels:` line
@@ -55,6 +62,7 @@ enum BenchCommand: Command {
         let profileNodes = arguments.flag("--profile-nodes")
         let profile = arguments.flag("--profile") || profileNodes
         let countAllocations = arguments.flag("--count-allocations")
+        let json = arguments.flag("--json")
         var options = Interpreter.Options(threadCount: threads)
         options.timeLimit = try arguments.timeLimitOption()
         let modelPath = try arguments.positionals(exactly: "MODEL")[0]
@@ -102,33 +110,57 @@ enum BenchCommand: Command {
         let sorted = times.sorted()
         let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         let stats = interpreter.memoryStatistics
+        let threadCount = interpreter.options.threadCount ?? ProcessInfo.processInfo.activeProcessorCount
+        let loadMs = Double(prepareStart - loadStart) / 1e6, prepareMs = Double(prepareEnd - prepareStart) / 1e6
+        let opRows = perOp.sorted(by: { $0.value.ns > $1.value.ns }).map { op, e in
+            OpRow(op: op, nodes: e.nodes.count, msPerRun: Double(e.ns) / 1e6 / Double(runs),
+                  share: Double(e.ns) / Double(max(1, perOp.values.reduce(0) { $0 + $1.ns })),
+                  gflops: e.flops > 0 ? Double(e.flops) / Double(e.ns) : nil)
+        }
+        let nodeRows = (perNode.first ?? []).enumerated().map { i, t in
+            let ns = perNode.map { Double($0[i].nanoseconds) }.sorted()[perNode.count / 2]
+            return NodeRow(timing: t, medianMs: ns / 1e6, gflops: t.flops.map { Double($0) / ns })
+        }
+        let allocationsPerInvoke = allocations.map { Double($0) / Double(runs) }
+
+        if json {
+            var object: [String: Any] = [
+                "model": modelPath, "threads": threadCount, "runs": runs, "warmup": warmup,
+                "kernels": "\(interpreter.instructionSet)", "load_ms": loadMs, "prepare_ms": prepareMs,
+                "arena_bytes": stats.arenaBytes, "tensor_bytes": stats.tensorBytes,
+                "peak_rss_kib": ["warm": warmRSS, "end": endRSS],
+                "min_ms": sorted.first!, "median_ms": median, "max_ms": sorted.last!,
+            ]
+            if profile { object["ops"] = opRows.map(\.json) }
+            if profileNodes { object["nodes"] = nodeRows.map(\.json) }
+            object["allocations_per_invoke"] = allocationsPerInvoke
+            print(try JSONOutput.string(object))
+            return
+        }
         print("model: \(modelPath)")
-        print("threads: \(interpreter.options.threadCount.map(String.init) ?? "default (\(ProcessInfo.processInfo.activeProcessorCount))"), runs: \(runs), warmup: \(warmup)")
+        print("threads: \(interpreter.options.threadCount.map(String.init) ?? "default (\(threadCount))"), runs: \(runs), warmup: \(warmup)")
         print("kernels: \(interpreter.instructionSet)")
-        print(String(format: "load_ms: %.3f, prepare_ms: %.3f", Double(prepareStart - loadStart) / 1e6,
-                     Double(prepareEnd - prepareStart) / 1e6))
+        print(String(format: "load_ms: %.3f, prepare_ms: %.3f", loadMs, prepareMs))
         print("arena: \(stats.arenaBytes) bytes (tensors placed in it: \(stats.tensorBytes) bytes)")
         print("peak_rss_kib: \(warmRSS) after warm-up, \(endRSS) after the timed runs")
         if profile {
-            let total = Double(perOp.values.reduce(0) { $0 + $1.ns })
             print("")
             print("op".padding(toLength: 32, withPad: " ", startingAt: 0) + "nodes   ms/run   share   GFLOP/s")
-            for (op, e) in perOp.sorted(by: { $0.value.ns > $1.value.ns }) {
-                let ms = Double(e.ns) / 1e6 / Double(runs)
-                let gflops = e.flops > 0 ? String(format: "%9.2f", Double(e.flops) / Double(e.ns)) : "         "
-                print(op.padding(toLength: 32, withPad: " ", startingAt: 0)
-                      + String(format: "%5d %8.3f %6.1f%% ", e.nodes.count, ms, 100 * Double(e.ns) / total) + gflops)
+            for row in opRows {
+                let gflops = row.gflops.map { String(format: "%9.2f", $0) } ?? "         "
+                print(row.op.padding(toLength: 32, withPad: " ", startingAt: 0)
+                      + String(format: "%5d %8.3f %6.1f%% ", row.nodes, row.msPerRun, 100 * row.share) + gflops)
             }
             print("")
         }
-        if profileNodes, let first = perNode.first {
+        if profileNodes {
             print("node  op                              output shape          median ms   GFLOP/s  kernel")
-            for (i, t) in first.enumerated() {
-                let ns = perNode.map { Double($0[i].nanoseconds) }.sorted()[perNode.count / 2]
-                let gflops = t.flops.map { String(format: "%9.2f", Double($0) / ns) } ?? "         "
+            for row in nodeRows {
+                let t = row.timing
+                let gflops = row.gflops.map { String(format: "%9.2f", $0) } ?? "         "
                 print(String(format: "%4d  ", t.node) + t.op.padding(toLength: 32, withPad: " ", startingAt: 0)
                       + "\(t.outputShape)".padding(toLength: 22, withPad: " ", startingAt: 0)
-                      + String(format: "%9.3f ", ns / 1e6) + gflops + "  " + (t.kernel ?? "-"))
+                      + String(format: "%9.3f ", row.medianMs) + gflops + "  " + (t.kernel ?? "-"))
             }
             print("")
         }
@@ -139,6 +171,29 @@ enum BenchCommand: Command {
         print(String(format: "min_ms: %.3f", sorted.first!))
         print(String(format: "max_ms: %.3f", sorted.last!))
         print(String(format: "median_ms: %.3f", median))
+    }
+
+    /// One line of the per-op profile.
+    private struct OpRow {
+        let op: String, nodes: Int, msPerRun: Double, share: Double, gflops: Double?
+
+        var json: [String: Any] {
+            var o: [String: Any] = ["op": op, "nodes": nodes, "ms_per_run": msPerRun, "share": share]
+            o["gflops"] = gflops
+            return o
+        }
+    }
+
+    /// One line of the per-node profile (the first profiled run's timing, the median time).
+    private struct NodeRow {
+        let timing: NodeTiming, medianMs: Double, gflops: Double?
+
+        var json: [String: Any] {
+            var o: [String: Any] = ["node": timing.node, "op": timing.op, "shape": timing.outputShape, "median_ms": medianMs]
+            o["gflops"] = gflops
+            o["kernel"] = timing.kernel
+            return o
+        }
     }
 }
 

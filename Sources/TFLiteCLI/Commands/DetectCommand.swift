@@ -1,29 +1,52 @@
 import Foundation
 import Imaging
+import TFLiteRuntime
 import TFLiteTasks
 
-/// `tflite detect`: detects objects with an SSD-style model or an AutoML detection bundle.
+/// `tflite detect`: detects objects in images with an SSD-style model or an AutoML detection bundle.
 enum DetectCommand: Command {
     static let name = "detect"
     static let summary = "detect objects with an SSD-style model or AutoML bundle"
     static let help = """
-        Usage: tflite detect IMAGE (--model M [--labels L] | --bundle DIR)
+        Usage: tflite detect IMAGE|FOLDER ... (--model M [--labels L] | --bundle B)
                              [--threshold T] [--max-results N] [--annotate OUT.png] [--json]
+                             [--workers N] [--threads N]
 
-        Runs a detector ending in TFLite_Detection_PostProcess on IMAGE (the whole image
+        Runs a detector ending in TFLite_Detection_PostProcess on each IMAGE (the whole image
         scaled to the model input) and prints each detection with its box in image pixels.
+        A FOLDER stands for the image files directly in it (extensions
+        \(ImageFiles.extensions.joined(separator: ", ")), any case; not subfolders), sorted by name.
+
+        One IMAGE prints its detections as below. Several, or a FOLDER, make a batch: the
+        images are processed on all cores, one result per image in the order given; an image
+        that cannot be read or decoded is reported on stderr and skipped; stderr shows a
+        progress line on a terminal and ends with a summary: detected in N of M images
+        (F failed) in S s: R images/s.
 
         Options:
           --model M          a .tflite detector
           --labels L         a labels file, one per line, line i naming class i
-          --bundle DIR       an AutoML detection bundle (tflite_metadata.json, dict.txt, model)
-          --threshold T      drop detections scoring below T (default 0)
-          --max-results N    at most N detections
-          --annotate OUT     write IMAGE as PNG with the boxes drawn
+          --bundle B         an AutoML detection bundle: its folder or its tflite_metadata.json
+                             (the folder also holds dict.txt and the model)
+          --threshold T      keep detections scoring T or more (ML Kit's confidenceThreshold).
+                             Default: the model metadata's threshold, else 0, and then
+                             detections scoring exactly 0 are left out
+          --max-results N    at most N detections per image (default: all the model reports)
+          --annotate OUT.png write the image as PNG with the boxes drawn (one IMAGE only; the
+                             name must end in .png, the only format written)
           --remote NAME --url MANIFEST_URL [--cache-dir D]
                              a remotely hosted detector, downloaded (or refreshed) first;
                              the --model/--bundle model is the fallback
-          --json             print [{"index","text","confidence","box":{"left","top","right","bottom"}}]
+          --json             one IMAGE: print [{"index","text","confidence","box":{"left","top","right","bottom"}}];
+                             a batch: JSON Lines, one object per image,
+                             {"file","width","height","objects":[...]} or {"file","error"}
+          --workers N        images processed at once in a batch (default: one per core), each
+                             by its own interpreter over the one loaded model
+          --threads N        threads per interpreter (default: the cores shared out among
+                             the workers; one image: one per core)
+
+        Exit status: 0 when every image was processed, 1 when any failed (the others are
+        still processed and printed) or the model cannot be used, 2 for bad usage.
 
         Example:
           tflite detect photo.png --bundle Tests/Fixtures/corpus/bundles/automl_detector --annotate out.png
@@ -37,35 +60,68 @@ enum DetectCommand: Command {
         let maxResults = try arguments.intOption("--max-results", in: 0...100_000)
         let annotate = try arguments.option("--annotate")
         let json = arguments.flag("--json")
+        let workers = try arguments.intOption("--workers", in: 1...256)
+        let threads = try arguments.intOption("--threads", in: 1...256)
         let remote = try RemoteOption(&arguments)
-        let imagePath = try arguments.positionals(exactly: "IMAGE")[0]
+        let positionals = try arguments.positionals()
+        guard !positionals.isEmpty else { throw UsageError("expected IMAGE or FOLDER") }
+        let images = try ImageFiles(positionals)
+        if let annotate {
+            guard !images.isBatch else { throw UsageError("--annotate draws on one IMAGE; give a single image file") }
+            guard (annotate as NSString).pathExtension.lowercased() == "png" else {
+                throw UsageError("--annotate writes PNG, the only image format this tool encodes; name the file .png, not '\(annotate)'")
+            }
+            try OutputPath.checkFile(annotate, option: "--annotate")
+        }
         var local: LocalModel
         switch (modelPath, bundle) {
         case (let m?, nil): local = try LocalModel(path: m, labelsPath: labelsPath)
         case (nil, let b?):
             guard labelsPath == nil else { throw UsageError("--labels goes with --model; a bundle has its own dict.txt") }
-            local = try LocalModel(detectionBundle: b)
+            local = try LocalModel(bundle: b)
         default: throw UsageError("give exactly one of --model or --bundle")
         }
         if let remote { local = try remote.model(fallback: local) }
         var options = CustomObjectDetectorOptions(localModel: local)
         options.confidenceThreshold = threshold.map { Float($0) }
         options.maxResultCount = maxResults
+        options.threadCount = threads
         let detector = try ObjectDetector(options: options)
-        let image = try VisionImage(path: imagePath)
-        let objects = try detector.results(in: image)
 
-        if let annotate {
-            try AnnotatedImage.write(image, objects: objects, to: annotate)
-        }
-        if json {
-            print(try JSONOutput.string(objects.map { o -> [String: Any] in
-                ["index": o.index, "text": o.text, "confidence": Double(o.confidence),
-                 "box": ["left": Double(o.frame.left), "top": Double(o.frame.top),
-                         "right": Double(o.frame.right), "bottom": Double(o.frame.bottom)]]
-            }))
+        guard images.isBatch else {
+            let imagePath = images.files[0].relativePath
+            let image = try VisionImage(path: imagePath)
+            let objects = try detector.results(in: image)
+            if let annotate {
+                try AnnotatedImage.write(image, objects: objects, to: annotate)
+            }
+            if json {
+                print(try JSONOutput.string(objects.map(jsonObject)))
+            } else {
+                printTable(objects, for: imagePath)
+            }
             return
         }
+        let started = DispatchTime.now()
+        let workerCount = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, max(1, images.files.count))
+        let results = try detector.results(forImagesAt: images.files, workers: workerCount)
+        try BatchProgress(verb: "detected in", workers: workerCount).run(results, count: images.files.count, json: json, started: started) { item, objects in
+            if json {
+                print(try JSONOutput.string(["file": item.file.relativePath, "width": item.imageSize?.width ?? 0,
+                                             "height": item.imageSize?.height ?? 0, "objects": objects.map(jsonObject)]))
+            } else {
+                printTable(objects, for: item.file.relativePath)
+            }
+        }
+    }
+
+    private static func jsonObject(_ o: DetectedObject) -> [String: Any] {
+        ["index": o.index, "text": o.text, "confidence": Double(o.confidence),
+         "box": ["left": Double(o.frame.left), "top": Double(o.frame.top),
+                 "right": Double(o.frame.right), "bottom": Double(o.frame.bottom)]]
+    }
+
+    private static func printTable(_ objects: [DetectedObject], for imagePath: String) {
         print("\(imagePath): \(objects.count) detection(s)")
         print("index  confidence  label       box (left, top, right, bottom)")
         for o in objects {
@@ -94,6 +150,9 @@ enum AnnotatedImage {
             let labelHeight = 9 * scale
             canvas.drawLabel(text, x: l, y: max(0, t - labelHeight), background: color, scale: scale)
         }
-        try Data(PNGEncoder.encode(canvas)).write(to: URL(fileURLWithPath: path))
+        let png = try PNGEncoder.encode(canvas)
+        do { try FileIO.write(png, to: path) } catch {
+            throw CLIError("cannot write --annotate \(error)")
+        }
     }
 }

@@ -1,66 +1,110 @@
 import Foundation
 import TFLiteTasks
 
-/// `tflite label`: labels an image with a classifier (the bundled EfficientNet-Lite0 by default).
+/// `tflite label`: labels images with a classifier (the bundled EfficientNet-Lite0 by default).
 enum LabelCommand: Command {
     static let name = "label"
-    static let summary = "label an image with a classifier (default: bundled EfficientNet-Lite0)"
+    static let summary = "label images with a classifier (default: bundled EfficientNet-Lite0)"
     static let help = """
-        Usage: tflite label [IMAGE] [--model M | --bundle DIR/manifest.json]
+        Usage: tflite label [IMAGE|FOLDER ...] [--model M | --bundle B]
                             [--max-results N] [--threshold T] [--crop] [--json]
+                            [--workers N] [--threads N]
 
-        Labels IMAGE (PNG, PNM or JPEG; default Models/images/chelsea.png) with a
+        Labels each IMAGE (PNG, PNM or JPEG; default Models/images/chelsea.png) with a
         classification model: the whole image is scaled to the model input (Pillow-style
         bilinear), values follow the model's metadata or input type, and the best labels are
-        printed with their confidence.
+        printed with their confidence. A FOLDER stands for the image files directly in it
+        (extensions \(ImageFiles.extensions.joined(separator: ", ")), any case; not subfolders), sorted
+        by name.
+
+        One IMAGE prints its labels as below. Several, or a FOLDER, make a batch: the images
+        are labelled on all cores, one result per image in the order given; an image that
+        cannot be read or decoded is reported on stderr and skipped; stderr shows a progress
+        line on a terminal and ends with a summary: labelled N of M images (F failed) in S s:
+        R images/s.
 
         Options:
           --model M          a .tflite classifier (default Models/efficientnet_lite0.tflite);
                              labels come from its metadata
-          --bundle FILE      an AutoML bundle's manifest.json (model + dict.txt)
+          --bundle B         an AutoML image labelling bundle: its folder or its manifest.json
           --remote NAME --url MANIFEST_URL [--cache-dir D]
                              a remotely hosted model: downloaded (or refreshed) into the
                              cache first; the --model/--bundle/default model is the
                              fallback when the download fails or is missing
-          --max-results N    at most N labels (default 5)
-          --threshold T      drop labels below confidence T (default: the model's metadata
-                             threshold, else 0)
+          --max-results N    at most N labels per image (default 10, as ML Kit)
+          --threshold T      keep labels of confidence T or more (ML Kit's confidenceThreshold).
+                             Default: the model metadata's score threshold, else 0, and then
+                             labels of confidence exactly 0 are left out; --threshold 0 lists them
           --crop             cut the centred square before resizing
-          --json             print [{"index":..,"text":..,"confidence":..}, ...]
+          --json             one IMAGE: print [{"index":..,"text":..,"confidence":..}, ...];
+                             a batch: JSON Lines, one object per image,
+                             {"file","width","height","labels":[...]} or {"file","error"}
+          --workers N        images labelled at once in a batch (default: one per core), each
+                             by its own interpreter over the one loaded model
+          --threads N        threads per interpreter (default: the cores shared out among
+                             the workers; one image: one per core)
+
+        Exit status: 0 when every image was labelled, 1 when any failed (the others are
+        still labelled and printed) or the model cannot be used, 2 for bad usage.
 
         Examples:
           tflite label
           tflite label Models/images/coffee.png --max-results 3 --json
-          tflite label photo.jpg --bundle exported/manifest.json
+          tflite label photos/ --bundle exported/ --json > labels.jsonl
         """
 
     static func run(_ arguments: inout Arguments) throws {
         let modelPath = try arguments.option("--model")
         let bundle = try arguments.option("--bundle")
-        let maxResults = try arguments.intOption("--max-results", in: 1...100_000) ?? 5
+        let maxResults = try arguments.intOption("--max-results", in: 1...100_000) ?? 10
         let threshold = try arguments.doubleOption("--threshold")
         let crop = arguments.flag("--crop")
         let json = arguments.flag("--json")
+        let workers = try arguments.intOption("--workers", in: 1...256)
+        let threads = try arguments.intOption("--threads", in: 1...256)
         let remote = try RemoteOption(&arguments)
         let positionals = try arguments.positionals()
-        guard positionals.count <= 1 else { throw UsageError("expected at most one IMAGE, got \(positionals.count) arguments") }
         guard modelPath == nil || bundle == nil else { throw UsageError("give --model or --bundle, not both") }
+        let images = try ImageFiles(positionals.isEmpty ? [DefaultResources.path("Models/images/chelsea.png")] : positionals)
 
-        let fallback = try bundle.map { try LocalModel(manifestPath: $0) }
+        let fallback = try bundle.map { try LocalModel(bundle: $0) }
             ?? LocalModel(path: modelPath ?? DefaultResources.path("Models/efficientnet_lite0.tflite"))
         let local = try remote?.model(fallback: fallback) ?? fallback
         var options = CustomImageLabelerOptions(localModel: local)
         options.maxResultCount = maxResults
         options.confidenceThreshold = threshold.map { Float($0) }
         options.cropsToSquare = crop
+        options.threadCount = threads
         let labeler = try ImageLabeler(options: options)
-        let imagePath = positionals.first ?? DefaultResources.path("Models/images/chelsea.png")
-        let labels = try labeler.results(in: VisionImage(path: imagePath))
 
-        if json {
-            print(try JSONOutput.string(labels.map { ["index": $0.index, "text": $0.text, "confidence": Double($0.confidence)] }))
+        guard images.isBatch else {
+            let imagePath = images.files[0].relativePath
+            let labels = try labeler.results(in: VisionImage(path: imagePath))
+            if json {
+                print(try JSONOutput.string(labels.map(jsonObject)))
+            } else {
+                printTable(labels, for: imagePath)
+            }
             return
         }
+        let started = DispatchTime.now()
+        let workerCount = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, max(1, images.files.count))
+        let results = try labeler.results(forImagesAt: images.files, workers: workerCount)
+        try BatchProgress(verb: "labelled", workers: workerCount).run(results, count: images.files.count, json: json, started: started) { item, labels in
+            if json {
+                print(try JSONOutput.string(["file": item.file.relativePath, "width": item.imageSize?.width ?? 0,
+                                             "height": item.imageSize?.height ?? 0, "labels": labels.map(jsonObject)]))
+            } else {
+                printTable(labels, for: item.file.relativePath)
+            }
+        }
+    }
+
+    private static func jsonObject(_ label: ImageLabel) -> [String: Any] {
+        ["index": label.index, "text": label.text, "confidence": Double(label.confidence)]
+    }
+
+    private static func printTable(_ labels: [ImageLabel], for imagePath: String) {
         print("\(imagePath): \(labels.count) label(s)")
         print("rank  index  confidence  label")
         for (rank, label) in labels.enumerated() {
@@ -83,14 +127,6 @@ enum DefaultResources {
             dir = dir.deletingLastPathComponent()
         }
         return relative
-    }
-}
-
-/// Compact JSON for `--json` output, keys in a fixed order.
-enum JSONOutput {
-    static func string(_ value: Any) throws -> String {
-        let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -18,7 +18,7 @@ struct ModelCommand: Command {
           tflite model download NAME --url MANIFEST_URL [--cache-dir DIR] [--retries N]
                                 [--timeout SECONDS] [--idle-timeout SECONDS]
           tflite model path NAME [--cache-dir DIR]
-          tflite model list [--cache-dir DIR]
+          tflite model list [--cache-dir DIR] [--json]
           tflite model delete NAME [--cache-dir DIR]
 
         download  Fetches the JSON manifest at MANIFEST_URL and, unless the cache already holds
@@ -27,7 +27,8 @@ struct ModelCommand: Command {
                   the previous model and leaves no partial file. Prints progress on a
                   terminal, then the model's path.
         path      Prints the path of NAME's current good file; exit status 1 if there is none.
-        list      Prints every cached model: name, version, size, download time, path.
+        list      Prints every cached model: name, version, size, download time, path;
+                  with --json one array [{"name", "version", "bytes", "downloaded", "path"}].
         delete    Removes NAME from the cache; exit status 1 if it is not there.
 
         Options:
@@ -54,6 +55,7 @@ struct ModelCommand: Command {
         let retries = try arguments.intOption("--retries", in: 0...20)
         let timeout = try arguments.doubleOption("--timeout")
         let idleTimeout = try arguments.doubleOption("--idle-timeout")
+        let json = arguments.flag("--json")
         let words = try arguments.positionals()
         guard let action = words.first else {
             throw UsageError("expected an action: download, path, list or delete")
@@ -62,6 +64,7 @@ struct ModelCommand: Command {
         if action != "download", urlText != nil || retries != nil || timeout != nil || idleTimeout != nil {
             throw UsageError("--url, --retries, --timeout and --idle-timeout apply to 'download' only")
         }
+        if action != "list", json { throw UsageError("--json applies to 'list' only") }
         let manager = ModelManager(cacheDirectory: cacheDirectory)
         switch action {
         case "download":
@@ -91,7 +94,7 @@ struct ModelCommand: Command {
             print(model.path.path)
         case "list":
             guard names.isEmpty else { throw UsageError("list takes no arguments, got \(names.count)") }
-            list(manager)
+            try list(manager, json: json)
         case "delete":
             let name = try modelName(names, action: action)
             try manager.deleteDownloadedModel(named: name)
@@ -160,13 +163,20 @@ struct ModelCommand: Command {
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    private static func list(_ manager: ModelManager) {
+    private static func list(_ manager: ModelManager, json: Bool) throws {
         let models = manager.downloadedModels()
+        let formatter = ISO8601DateFormatter()
+        if json {
+            print(try JSONOutput.string(models.map {
+                ["name": $0.name, "version": $0.version, "bytes": $0.size, "downloaded": formatter.string(from: $0.downloadedAt),
+                 "path": $0.path.path] as [String: Any]
+            }))
+            return
+        }
         guard !models.isEmpty else {
             print("no models in \(manager.cacheDirectory.path)")
             return
         }
-        let formatter = ISO8601DateFormatter()
         let rows = [["NAME", "VERSION", "BYTES", "DOWNLOADED", "PATH"]] + models.map {
             [$0.name, $0.version, String($0.size), formatter.string(from: $0.downloadedAt), $0.path.path]
         }

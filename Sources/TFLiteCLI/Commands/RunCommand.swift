@@ -13,7 +13,9 @@ enum RunCommand: Command {
         --signature) and must have the input's dtype; an input whose shape differs from the
         model's resizes it when the model allows (a -1 in its shape signature). Outputs are
         written to DIR as out0.npy, out1.npy, ... in model output order (signature output
-        order with --signature), with the output tensors' dtype and shape.
+        order with --signature), with the output tensors' dtype and shape, and one line
+        says what was written: `wrote 2 outputs (out0.npy, out1.npy) to DIR in 12.3 ms`
+        (the time to load, prepare and run the model).
 
         Options:
           --input FILE       an input array (.npy); repeat once per input
@@ -38,12 +40,20 @@ enum RunCommand: Command {
         let inputs = try inputPaths.map { path in
             do { return try NPYArray(contentsOf: path) } catch { throw CLIError("\(path): \(error)") }
         }
+        // Before the run, which may take long, so that a bad folder fails at once.
+        try OutputPath.makeFolder(outputDir, option: "--output-dir")
+        let start = DispatchTime.now().uptimeNanoseconds
         let outputs = try ModelRunner.run(modelPath: modelPath, inputs: inputs, threads: threads, signature: signature,
                                            timeLimit: timeLimit)
-        try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
-        for (i, array) in outputs.enumerated() {
-            try array.write(to: (outputDir as NSString).appendingPathComponent("out\(i).npy"))
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let names = outputs.indices.map { "out\($0).npy" }
+        for (name, array) in zip(names, outputs) {
+            do { try array.write(to: (outputDir as NSString).appendingPathComponent(name)) } catch {
+                throw CLIError("cannot write output \(error)")
+            }
         }
+        let count = outputs.count == 1 ? "1 output" : "\(outputs.count) outputs"
+        print("wrote \(count) (\(names.joined(separator: ", "))) to \(outputDir) in " + String(format: "%.1f ms", milliseconds))
     }
 }
 

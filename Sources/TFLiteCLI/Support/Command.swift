@@ -24,3 +24,7 @@ struct UsageError: Error, CustomStringConvertible {
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
+
+/// A failure the command has already reported on stderr (a batch whose images failed one by
+/// one): exit status 1 with no further message.
+struct AlreadyReported: Error {}

@@ -7,9 +7,10 @@ final class TaskRunner: @unchecked Sendable {
     let interpreter: Interpreter
     private let lock = NSLock()
 
-    init(model: Model) throws(TaskError) {
+    /// `threadCount` nil gives the interpreter one worker thread per core.
+    init(model: Model, threadCount: Int? = nil) throws(TaskError) {
         do {
-            interpreter = try Interpreter(model: model)
+            interpreter = try Interpreter(model: model, options: .init(threadCount: threadCount))
             try interpreter.allocateTensors()
         } catch {
             throw .runtime("cannot prepare the model: \(error)")

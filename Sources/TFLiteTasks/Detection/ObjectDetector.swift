@@ -13,7 +13,7 @@ public final class ObjectDetector: Sendable {
     private let runner: TaskRunner
     /// Subgraph output positions of boxes, classes, scores, count.
     private let outputPositions: [Int]
-    private let threshold: Float
+    private let confidence: ConfidenceFilter
 
     /// Prepares the model; throws when it has no post-processing op whose outputs are model
     /// outputs, or when its labels do not match its class count.
@@ -48,11 +48,12 @@ public final class ObjectDetector: Sendable {
             throw .labelMismatch("\(local.labels.count) labels for a detector with \(classes) classes (\(local.modelPath))")
         }
         outputPositions = positions
-        runner = try TaskRunner(model: model)
+        runner = try TaskRunner(model: model, threadCount: options.threadCount)
         let input: Tensor
         do { input = try runner.interpreter.input(at: 0) } catch { throw .runtime("\(error)") }
         preprocessor = try ImagePreprocessor(tensor: input, normalization: local.metadata?.inputs.first?.normalization)
-        threshold = options.confidenceThreshold ?? local.metadata?.outputs.compactMap(\.scoreThreshold).first ?? 0
+        confidence = ConfidenceFilter(threshold: options.confidenceThreshold,
+                                      metadataThreshold: local.metadata?.outputs.compactMap(\.scoreThreshold).first)
     }
 
     /// The op's `num_classes` option, when readable.
@@ -76,7 +77,7 @@ public final class ObjectDetector: Sendable {
         let w = Float(oriented.width), h = Float(oriented.height)
         let labels = options.localModel.labels
         var out: [DetectedObject] = []
-        for i in 0..<n where scores[i] >= threshold {
+        for i in 0..<n where confidence.keeps(scores[i]) {
             let cls = Int(classes[i])
             let b = boxes[(4 * i)..<(4 * i + 4)].map { min(max($0, 0), 1) }
             out.append(DetectedObject(frame: PixelRect(left: b[1] * w, top: b[0] * h, right: b[3] * w, bottom: b[2] * h),

@@ -16,7 +16,7 @@ public final class ImageLabeler: Sendable {
     public let preprocessor: ImagePreprocessor
     private let runner: TaskRunner
     private let classCount: Int
-    private let threshold: Float
+    private let confidence: ConfidenceFilter
     /// The output comes straight from a SOFTMAX or LOGISTIC op.
     private let outputIsProbability: Bool
 
@@ -31,7 +31,7 @@ public final class ImageLabeler: Sendable {
            !local.labels.isEmpty, local.labels.count != Int(classes) {
             throw .labelMismatch("\(local.labels.count) labels for a model output of \(classes) classes (\(local.modelPath))")
         }
-        runner = try TaskRunner(model: local.model)
+        runner = try TaskRunner(model: local.model, threadCount: options.threadCount)
         let interpreter = runner.interpreter
         guard interpreter.inputTensorCount == 1, interpreter.outputTensorCount >= 1 else {
             throw .unsupportedModel("\(local.modelPath): a labeller needs one input and a score output, the model has \(interpreter.inputTensorCount) inputs and \(interpreter.outputTensorCount) outputs")
@@ -53,11 +53,11 @@ public final class ImageLabeler: Sendable {
         }
         guard options.maxResultCount >= 0 else { throw .invalidFormat("maxResultCount must not be negative, is \(options.maxResultCount)") }
         outputIsProbability = Self.producedByProbabilityOp(local.model)
-        threshold = options.confidenceThreshold ?? local.metadata?.outputs.first?.scoreThreshold ?? 0
+        confidence = ConfidenceFilter(threshold: options.confidenceThreshold, metadataThreshold: local.metadata?.outputs.first?.scoreThreshold)
     }
 
-    /// The labels for `image`, best first, at most `maxResultCount`, each at or above the
-    /// confidence threshold.
+    /// The labels for `image`, best first, at most `maxResultCount`, each kept by the
+    /// confidence threshold (see ``CustomImageLabelerOptions/confidenceThreshold``).
     public func results(in image: VisionImage) throws(TaskError) -> [ImageLabel] {
         let bytes = try preprocessor.tensorBytes(for: image)
         let scores: [Float] = try runner.withInterpreter { interpreter in
@@ -70,7 +70,7 @@ public final class ImageLabeler: Sendable {
         let probabilities = outputIsProbability || Self.isProbability(scores) ? scores : Self.softmax(scores)
         let labels = options.localModel.labels
         let ranked = probabilities.indices
-            .filter { probabilities[$0] >= threshold }
+            .filter { confidence.keeps(probabilities[$0]) }
             .sorted { probabilities[$0] > probabilities[$1] || (probabilities[$0] == probabilities[$1] && $0 < $1) }
             .prefix(options.maxResultCount)
         return ranked.map { ImageLabel(text: labels.isEmpty ? "" : labels[$0], confidence: probabilities[$0], index: $0) }

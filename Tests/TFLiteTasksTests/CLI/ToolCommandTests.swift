@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+import TFLiteRuntime
+
+/// The version, `--json` on the data-printing commands, and `tflite run`'s summary line.
+@Suite(.enabled(if: TFLiteExecutable.url != nil, "the tflite executable is built next to the tests"))
+struct ToolCommandTests {
+    static let sine = TaskFixtures.corpusPath("models/sine_float.tflite")
+
+    @Test(arguments: [["--version"], ["version"]])
+    func version(_ arguments: [String]) async throws {
+        let run = try await TFLiteExecutable.run(arguments)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("tflite "))
+        #expect(run.stdout.contains("\nkernels: "))
+    }
+
+    @Test(arguments: [["ops", "--json"], ["plan", sine, "--json"], ["bench", sine, "--runs", "2", "--threads", "1", "--json", "--profile-nodes"],
+                      ["model", "list", "--json", "--cache-dir", "/tmp/no-such-cache"]])
+    func jsonIsOneDocument(_ arguments: [String]) async throws {
+        let run = try await TFLiteExecutable.run(arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        if arguments[0] == "bench" {
+            let bench = try #require(object as? [String: Any])
+            #expect(bench["median_ms"] is Double)
+            #expect((bench["nodes"] as? [Any])?.isEmpty == false)
+        }
+    }
+
+    @Test func runSaysWhatItWrote() async throws {
+        let dir = try TaskFixtures.temporaryDirectory()
+        let input = dir.appendingPathComponent("in.npy")
+        try NPYArray([Float(0.5)], dtype: .float32, shape: [1, 1]).write(to: input.path)
+        let out = dir.appendingPathComponent("out/nested").path
+        let run = try await TFLiteExecutable.run(["run", Self.sine, "--input", input.path, "--output-dir", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("wrote 1 output (out0.npy) to \(out) in "))
+        #expect(FileManager.default.fileExists(atPath: out + "/out0.npy"))
+
+        let file = dir.appendingPathComponent("a-file")
+        try Data().write(to: file)
+        let bad = try await TFLiteExecutable.run(["run", Self.sine, "--input", input.path, "--output-dir", file.path])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("error: cannot write into --output-dir \(file.path): it is a file"))
+    }
+}
