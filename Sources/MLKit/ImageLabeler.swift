@@ -25,7 +25,10 @@ public final class ImageLabeler: @unchecked Sendable {
         labeler = Result { () throws(NSError) in
             let model = try options.localModel.load()
             var settings = TFLiteTasks.CustomImageLabelerOptions(localModel: model)
+            // ML Kit's rule, zero-confidence labels included: an unset threshold is the
+            // metadata's score threshold, else 0.
             settings.confidenceThreshold = options.confidenceThreshold?.floatValue
+                ?? model.metadata?.outputs.first?.scoreThreshold ?? 0
             settings.maxResultCount = options.maxResultCount
             do { return try TFLiteTasks.ImageLabeler(options: settings) } catch { throw VisionError.failed(error) }
         }
