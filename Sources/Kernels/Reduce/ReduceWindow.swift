@@ -91,13 +91,7 @@ public struct ReduceWindowPlan: Sendable {
                     var acc = start
                     for w in offsets { acc = f(acc, input[base &+ w]) }
                     output[o] = acc
-                    var d = rank - 1
-                    while d >= 0 {
-                        index[d] += 1
-                        if index[d] < outputShape[d] { break }
-                        index[d] = 0
-                        d -= 1
-                    }
+                    stepOdometer(index.baseAddress!, extents: outputShape, lastAxis: rank - 1)
                 }
             }
         }

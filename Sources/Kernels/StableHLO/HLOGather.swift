@@ -72,13 +72,7 @@ public struct HLOGatherPlan: Sendable {
                 }
                 IndexMapCopy.copyElement(from: operand + (starts[batch] + offset) * elementSize,
                                          to: output + o * elementSize, elementSize)
-                var d = rank - 1
-                while d >= 0 {
-                    index[d] += 1
-                    if index[d] < outputShape[d] { break }
-                    index[d] = 0
-                    d -= 1
-                }
+                stepOdometer(index.baseAddress!, extents: outputShape, lastAxis: rank - 1)
             }
         }
     }

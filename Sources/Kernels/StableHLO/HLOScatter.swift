@@ -93,13 +93,7 @@ public struct HLOScatterPlan: Sendable {
                     flat += Int(target) * operandStrides[a]
                 }
                 if inside { output[flat] = combine(output[flat], updates[u]) }
-                var d = updatesRank - 1
-                while d >= 0 {
-                    index[d] += 1
-                    if index[d] < updatesShape[d] { break }
-                    index[d] = 0
-                    d -= 1
-                }
+                stepOdometer(index, extents: updatesShape, lastAxis: updatesRank - 1)
             }
         }
     }

@@ -44,13 +44,7 @@ public struct DynamicUpdateSlice: Sendable {
                 var offset = begin[rank - 1]
                 for d in 0..<(rank - 1) { offset += (begin[d] + coordinate[d]) * strides[d] }
                 (output + offset * elementSize).copyMemory(from: update + row * rowBytes, byteCount: rowBytes)
-                var d = rank - 2
-                while d >= 0 {
-                    coordinate[d] += 1
-                    if coordinate[d] < updateShape[d] { break }
-                    coordinate[d] = 0
-                    d -= 1
-                }
+                stepOdometer(coordinate, extents: updateShape, lastAxis: rank - 2)
             }
         }
     }

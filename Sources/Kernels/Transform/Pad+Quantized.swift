@@ -36,12 +36,8 @@ public func quantizedPad<T: QuantizedElement>(
         }
         (output + target).update(from: input + source, count: rowLength)
         source += rowLength
-        var axis = rank - 2
-        while axis >= 0 {
-            counter[axis] += 1
-            if counter[axis] < inputShape[axis] { break }
-            counter[axis] = 0
-            axis -= 1
+        if rank >= 2 {
+            counter.withUnsafeMutableBufferPointer { stepOdometer($0.baseAddress!, extents: inputShape, lastAxis: rank - 2) }
         }
     }
 }
