@@ -23,6 +23,11 @@ public enum Fixtures {
     /// from LiteRT's reference kernels (Scripts/make_op_zoo.py), in the corpus manifest's format.
     public static let opZoo = root.appendingPathComponent("Tests/Fixtures/opzoo")
 
+    /// `Tests/Fixtures/transformers`: a small decoder-only transformer converted with
+    /// litert-torch (float, int8 and blockwise int4), with LiteRT's outputs at every step of a
+    /// greedy decode (Scripts/transformers).
+    public static let transformers = root.appendingPathComponent("Tests/Fixtures/transformers")
+
     /// A corpus file by its path relative to the corpus root, e.g. `models/zoo_pool.tflite`.
     public static func corpusFile(_ relativePath: String) -> URL {
         corpus.appendingPathComponent(relativePath)
