@@ -68,6 +68,8 @@ let package = Package(
         .target(name: "MediaPipeOps", dependencies: ["TFLiteRuntime", "FlatBuffers"], path: "Examples/MediaPipeOps"),
         .executableTarget(name: "FaceLandmarksWithAttentionExample", dependencies: ["MediaPipeOps", "TFLiteRuntime", "Imaging"],
                           path: "Examples/FaceLandmarksWithAttention"),
+        .executableTarget(name: "CustomOperatorExample", dependencies: ["MediaPipeOps", "TFLiteRuntime", "FlatBuffers", "Imaging"],
+                          path: "Examples/CustomOperator"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FlatBuffersTests", dependencies: ["FlatBuffers", "TestSupport"]),

@@ -4,10 +4,11 @@
 // 478 landmarks (as mediapipe/modules/face_landmark/tensors_to_face_landmarks_with_attention.pbtxt
 // does).
 //
-//     swift run FaceLandmarksWithAttentionExample [FACE_IMAGE] [--annotate OUT.png] [--profile-nodes]
+//     swift run FaceLandmarksWithAttentionExample [FACE_IMAGE] [--annotate OUT.png] [--profile-nodes] [--runs N]
 //
 // FACE_IMAGE is a face crop (default: the astronaut's, Tests/Fixtures/mediapipe); another size
 // than 192x192 is centre-cropped to a square and resized. Coordinates are pixels of that input.
+// --profile-nodes times the custom nodes; --runs N invokes N times and prints the median time.
 import Foundation
 import Imaging
 import MediaPipeOps
@@ -23,6 +24,7 @@ func option(_ name: String, in arguments: inout [String]) -> String? {
     return arguments[k + 1]
 }
 let annotatePath = option("--annotate", in: &arguments)
+let runs = option("--runs", in: &arguments).map { Int($0) ?? 0 } ?? 1
 let profileNodes = arguments.contains("--profile-nodes")
 arguments.removeAll { $0 == "--profile-nodes" }
 let imagePath = arguments.first ?? fixtures.appendingPathComponent("astronaut_face_192.png").path
@@ -32,6 +34,7 @@ func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     exit(1)
 }
+guard runs >= 1 else { fail("--runs takes a positive count") }
 
 do {
     // The three MediaPipe kernels, added to this interpreter's options only.
@@ -48,10 +51,16 @@ do {
     }
     try interpreter.copy(image.floatTensor(.unitRange), toInputAt: 0)
     var timings: [NodeTiming] = []
-    if profileNodes {
-        timings = try interpreter.invokeProfiled()
-    } else {
-        try interpreter.invoke()
+    var times: [Double] = []
+    times.reserveCapacity(runs)
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        if profileNodes {
+            timings = try interpreter.invokeProfiled()
+        } else {
+            try interpreter.invoke()
+        }
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
 
     func points(_ output: Int, dimensions: Int) throws -> [(x: Float, y: Float, z: Float)] {
@@ -100,6 +109,9 @@ do {
     }
     print(String(format: "refined vs mesh, mean distance in pixels: lips %.2f, left eye %.2f, right eye %.2f",
                  distances[0], distances[1], distances[2]))
+    if runs > 1 {
+        print(String(format: "median of %d invocations: %.3f ms", runs, times.sorted()[runs / 2]))
+    }
     if profileNodes {
         print("node  op                          output shape      ms     kernel")
         for t in timings where !SupportedOperators.contains(interpreter.model.operatorKind(ofCode:

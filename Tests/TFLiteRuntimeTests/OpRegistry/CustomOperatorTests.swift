@@ -272,6 +272,27 @@ import Testing
         #expect(Set(results) == expected)
     }
 
+    @Test func theReadmeExampleRuns() throws {
+        // README.md's "Custom operators" code, as it is there.
+        let scale = CustomOperator(name: "Scale") { node in
+            let x = try node.input(0)
+            guard x.type == .float32 else { throw CustomOperatorError("Scale takes float32, not \(x.type)") }
+            try node.setOutput(0, shape: x.shape)
+            return { io in
+                let input = io.input(0, as: Float.self), output = io.output(0, as: Float.self)
+                for i in input.indices { output[i] = 2 * input[i] }
+            }
+        }
+        var options = Interpreter.Options()
+        try options.addCustomOperator(scale)
+
+        let interpreter = try Interpreter(model: Self.chain([("Scale", nil)]), options: options)
+        try interpreter.allocateTensors()
+        try interpreter.copy(Self.input, toInputAt: 0)
+        try interpreter.invoke()
+        #expect(try interpreter.output(at: 0).values(as: Float.self) == Self.input.map { 2 * $0 })
+    }
+
     @Test func omittedInputsAreNil() throws {
         // Node inputs [0, -1]: the second is an optional input the model leaves out.
         let probe = CustomOperator(name: "Probe") { node in
