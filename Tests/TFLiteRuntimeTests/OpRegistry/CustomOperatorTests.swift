@@ -104,6 +104,28 @@ import Testing
         #expect(output.values(as: Float.self) == Self.input.map { $0 + 1 })
     }
 
+    @Test func aNodeAfterAValueShapedOutputIsPreparedAtEachInvocation() throws {
+        // UNIQUE's first output has as many elements as the input has distinct values, known
+        // only at run time: AddOne, reading it, is prepared once it is.
+        var tiny = TinyModel()
+        tiny.codes = [TinyModel.Code(.unique), TinyModel.Code(deprecated: Int8(Self.customCode), builtin: Self.customCode, custom: "AddOne")]
+        tiny.subgraphs = [TinyModel.Subgraph(
+            tensors: [TinyModel.Tensor(shape: [6], name: "x"), TinyModel.Tensor(shape: [6], name: "distinct"),
+                      TinyModel.Tensor(shape: [6], type: .int32, name: "positions"), TinyModel.Tensor(shape: [6], name: "y")],
+            inputs: [0], outputs: [3],
+            operators: [TinyModel.Operator(opcodeIndex: 0, inputs: [0], outputs: [1, 2]),
+                        TinyModel.Operator(opcodeIndex: 1, inputs: [1], outputs: [3])])]
+        let interpreter = try Interpreter(model: Model(bytes: tiny.bytes()), options: Self.options(Self.addOne))
+        try interpreter.allocateTensors()
+        for (input, distinct) in [([1, 1, 2, 3, 3, 3], [1, 2, 3]), ([5, 5, 5, 5, 5, 5], [5]), ([6, 5, 4, 3, 2, 1], [6, 5, 4, 3, 2, 1])] as [([Float], [Float])] {
+            try interpreter.copy(input, toInputAt: 0)
+            try interpreter.invoke()
+            let output = try interpreter.output(at: 0)
+            #expect(output.shape == [distinct.count])
+            #expect(output.values(as: Float.self) == distinct.map { $0 + 1 })
+        }
+    }
+
     @Test func aPrepareErrorNamesTheNode() throws {
         let negative = FlexMap.bytes([("factor", .float(-2))])
         let model = try Self.chain([("AddOne", nil), ("Scale", negative)])
