@@ -10,6 +10,9 @@ litert-torch pins its own LiteRT and TensorFlow, so it lives in a virtual enviro
     /opt/litert-torch/bin/python Scripts/transformers/make_models.py
 
 The goldens come from LiteRT 2.3.0 afterwards (make_goldens.py), outside that environment.
+
+`--bench DIR` writes a larger model of the same architecture (8 layers, width 512, 4096 tokens,
+a 256-entry cache) into DIR for Benchmarks/transformer_decode.py; it is not a fixture.
 """
 import os
 import sys
@@ -20,34 +23,40 @@ from litert_torch.generative.utilities import converter, export_config
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "..", "Tests", "Fixtures", "transformers", "models")
 PREFILL, KV_CACHE = 8, 32
+# (vocabulary, layers, width, heads, head size, key/value heads, feed-forward width, cache)
+SIZES = {"fixture": (256, 2, 64, 4, 16, 2, 128, 32), "bench": (4096, 8, 512, 8, 64, 2, 1536, 256)}
 QUANTIZATIONS = {"f32": "none", "q8": "dynamic_int8", "q4_block32": "dynamic_int4_block32"}
 
 
-def build():
+def build(size):
+    vocab, layers, width, heads, head_size, kv_heads, ff, cache = SIZES[size]
     config = tiny_llama.get_model_config()
-    config.vocab_size, config.num_layers, config.embedding_dim, config.max_seq_len = 256, 2, 64, 64
+    config.vocab_size, config.num_layers, config.embedding_dim, config.max_seq_len = vocab, layers, width, 2 * cache
     attention = config.block_config(0).attn_config
-    attention.num_heads, attention.head_dim, attention.num_query_groups = 4, 16, 2
-    config.block_config(0).ff_config.intermediate_size = 128
+    attention.num_heads, attention.head_dim, attention.num_query_groups = heads, head_size, kv_heads
+    config.block_config(0).ff_config.intermediate_size = ff
     torch.manual_seed(0)
-    model = tiny_llama.TinyLlama(config, mask_cache_size=KV_CACHE)
+    model = tiny_llama.TinyLlama(config, mask_cache_size=cache)
     with torch.no_grad():
         # Wide weights, so the logits of different tokens differ clearly at every step.
         for p in model.parameters():
-            p.copy_(torch.randn_like(p) * 0.2)
+            p.copy_(torch.randn_like(p) * (0.2 if size == "fixture" else 0.05))
     return model.eval()
 
 
 def main():
-    os.makedirs(OUT, exist_ok=True)
-    only = sys.argv[1:] or list(QUANTIZATIONS)
-    for name in only:
+    args = sys.argv[1:]
+    size, out = ("bench", args[1]) if args[:1] == ["--bench"] else ("fixture", OUT)
+    only = args[2:] if size == "bench" else args
+    os.makedirs(out, exist_ok=True)
+    cache = SIZES[size][-1]
+    for name in only or list(QUANTIZATIONS):
         options = export_config.ExportConfig()
         options.output_logits_on_prefill = True
-        path = converter.convert_to_tflite(build(), output_path=OUT, output_name_prefix="tiny_decoder",
-                                           prefill_seq_len=PREFILL, kv_cache_max_len=KV_CACHE,
+        path = converter.convert_to_tflite(build(size), output_path=out, output_name_prefix="tiny_decoder",
+                                           prefill_seq_len=PREFILL, kv_cache_max_len=cache,
                                            quantize=QUANTIZATIONS[name], export_config=options)
-        final = os.path.join(OUT, f"tiny_decoder_{name}.tflite")
+        final = os.path.join(out, f"{'tiny' if size == 'fixture' else 'bench'}_decoder_{name}.tflite")
         os.replace(path, final)
         print(final, os.path.getsize(final))
 

@@ -13,7 +13,8 @@ import Darwin
 /// `[batch, length, kvHeads, dim]` summed with those weights, into `[batch, tokens, heads, dim]`.
 /// With fewer key/value heads than query heads (grouped-query or multi-query attention),
 /// query head `h` reads key/value head `h / (heads / kvHeads)`, as `repeat_interleave` does.
-/// Every sum runs in the order LiteRT's reference loops run it.
+/// The cache is read in place, with no transposed or repeated copies of the keys and values:
+/// query-key dot products run in SIMD lanes, the weighted sum of values as row updates.
 public enum ScaledDotProductAttention {
     public struct Shape: Sendable, Equatable {
         public var batch, tokens, heads, dim, length, kvHeads: Int
@@ -48,9 +49,7 @@ public enum ScaledDotProductAttention {
                     var largest = -Float.infinity
                     for j in 0..<s.length {
                         let keyRow = key + ((b * s.length + j) * s.kvHeads + kvHead) * s.dim
-                        var dot: Float = 0
-                        for d in 0..<s.dim { dot += keyRow[d] * q[d] }
-                        let logit = maskRow[j * maskStride[3]] + dot
+                        let logit = maskRow[j * maskStride[3]] + dotProduct(keyRow, q, count: s.dim)
                         weights[j] = logit
                         largest = max(largest, logit)
                     }
@@ -61,13 +60,30 @@ public enum ScaledDotProductAttention {
                     }
                     for j in 0..<s.length { weights[j] /= total }
                     let out = output + ((b * s.tokens + t) * s.heads + h) * s.dim
-                    for d in 0..<s.dim {
-                        var sum: Float = 0
-                        for j in 0..<s.length { sum += weights[j] * value[((b * s.length + j) * s.kvHeads + kvHead) * s.dim + d] }
-                        out[d] = sum
+                    out.update(repeating: 0, count: s.dim)
+                    for j in 0..<s.length {
+                        let w = weights[j], valueRow = value + ((b * s.length + j) * s.kvHeads + kvHead) * s.dim
+                        for d in 0..<s.dim { out[d] += w * valueRow[d] }
                     }
                 }
             }
         }
+    }
+
+    @inline(__always)
+    static func dotProduct(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, count: Int) -> Float {
+        var lanes = SIMD8<Float>()
+        var d = 0
+        let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+        while d + 8 <= count {
+            lanes += ra.loadUnaligned(fromByteOffset: 4 * d, as: SIMD8<Float>.self) * rb.loadUnaligned(fromByteOffset: 4 * d, as: SIMD8<Float>.self)
+            d += 8
+        }
+        var sum = lanes.sum()
+        while d < count {
+            sum += a[d] * b[d]
+            d += 1
+        }
+        return sum
     }
 }

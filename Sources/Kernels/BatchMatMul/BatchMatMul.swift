@@ -19,12 +19,57 @@ public enum BatchMatMul {
     public static func reference(lhs: UnsafePointer<Float>, lhsShape: [Int], adjointLHS: Bool,
                                  rhs: UnsafePointer<Float>, rhsShape: [Int], adjointRHS: Bool,
                                  output: UnsafeMutablePointer<Float>, outputShape: [Int]) {
+        let lCols = lhsShape[lhsShape.count - 1], rCols = rhsShape[rhsShape.count - 1]
+        let m = outputShape[outputShape.count - 2], n = outputShape[outputShape.count - 1]
+        let depth = adjointLHS ? lhsShape[lhsShape.count - 2] : lCols
+        forEachMatrix(lhs: lhs, lhsShape: lhsShape, rhs: rhs, rhsShape: rhsShape, output: output, outputShape: outputShape) { a, b, c in
+            for i in 0..<m {
+                for j in 0..<n {
+                    var sum: Float = 0
+                    for k in 0..<depth {
+                        let x = adjointLHS ? a[k * lCols + i] : a[i * lCols + k]
+                        let y = adjointRHS ? b[j * rCols + k] : b[k * rCols + j]
+                        sum += x * y
+                    }
+                    c[i * n + j] = sum
+                }
+            }
+        }
+    }
+
+    /// The product for a right operand that is not transposed, written as row updates: each
+    /// output row accumulates `lhs'[i, k] * rhs[k, :]` over `k`, a contiguous multiply-add the
+    /// compiler vectorises. Every output element still sums over `k` in ascending order from
+    /// 0, so the results equal ``reference(lhs:lhsShape:adjointLHS:rhs:rhsShape:adjointRHS:output:outputShape:)``.
+    public static func rowUpdates(lhs: UnsafePointer<Float>, lhsShape: [Int], adjointLHS: Bool,
+                                  rhs: UnsafePointer<Float>, rhsShape: [Int],
+                                  output: UnsafeMutablePointer<Float>, outputShape: [Int]) {
+        let lCols = lhsShape[lhsShape.count - 1]
+        let m = outputShape[outputShape.count - 2], n = outputShape[outputShape.count - 1]
+        let depth = adjointLHS ? lhsShape[lhsShape.count - 2] : lCols
+        forEachMatrix(lhs: lhs, lhsShape: lhsShape, rhs: rhs, rhsShape: rhsShape, output: output, outputShape: outputShape) { a, b, c in
+            for i in 0..<m {
+                let row = c + i * n
+                row.update(repeating: 0, count: n)
+                for k in 0..<depth {
+                    let x = adjointLHS ? a[k * lCols + i] : a[i * lCols + k]
+                    let bRow = b + k * n
+                    for j in 0..<n { row[j] += x * bRow[j] }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with each output matrix and the operand matrices it is computed from, the
+    /// batch dimensions broadcast NumPy-style.
+    @inline(__always)
+    static func forEachMatrix(lhs: UnsafePointer<Float>, lhsShape: [Int], rhs: UnsafePointer<Float>, rhsShape: [Int],
+                              output: UnsafeMutablePointer<Float>, outputShape: [Int],
+                              _ body: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafeMutablePointer<Float>) -> Void) {
         let rank = outputShape.count
         let l = lhsShape.count, r = rhsShape.count
-        let lRows = lhsShape[l - 2], lCols = lhsShape[l - 1]
-        let rRows = rhsShape[r - 2], rCols = rhsShape[r - 1]
-        let m = outputShape[rank - 2], n = outputShape[rank - 1]
-        let depth = adjointLHS ? lRows : lCols
+        let lMatrix = lhsShape[l - 2] * lhsShape[l - 1], rMatrix = rhsShape[r - 2] * rhsShape[r - 1]
+        let outMatrix = outputShape[rank - 2] * outputShape[rank - 1]
         let batchShape = Array(outputShape.dropLast(2))
         let lBatch = Shape.extended(Array(lhsShape.dropLast(2)), toRank: batchShape.count)
         let rBatch = Shape.extended(Array(rhsShape.dropLast(2)), toRank: batchShape.count)
@@ -38,19 +83,7 @@ public enum BatchMatMul {
                 if lBatch[d] != 1 { lOffset += index[d] * lStrides[d] }
                 if rBatch[d] != 1 { rOffset += index[d] * rStrides[d] }
             }
-            let a = lhs + lOffset * lRows * lCols, b = rhs + rOffset * rRows * rCols
-            let c = output + batch * m * n
-            for i in 0..<m {
-                for j in 0..<n {
-                    var sum: Float = 0
-                    for k in 0..<depth {
-                        let x = adjointLHS ? a[k * lCols + i] : a[i * lCols + k]
-                        let y = adjointRHS ? b[j * rCols + k] : b[k * rCols + j]
-                        sum += x * y
-                    }
-                    c[i * n + j] = sum
-                }
-            }
+            body(lhs + lOffset * lMatrix, rhs + rOffset * rMatrix, output + batch * outMatrix)
             var d = batchShape.count - 1
             while d >= 0 {
                 index[d] += 1

@@ -24,7 +24,7 @@ enum BenchCommand: Command {
           --threads N   worker threads (default: one per core)
           --signature KEY
                         time this SignatureDef (e.g. a transformer's `decode`) instead
-                        of the main graph; not with --profile or --profile-nodes
+                        of the main graph
           --profile     also print a per-op table: op, nodes, total ms per run, share of
                         the run, GFLOP/s for convolutions and fully connected layers
           --profile-nodes
@@ -68,7 +68,6 @@ enum BenchCommand: Command {
         let countAllocations = arguments.flag("--count-allocations")
         let json = arguments.flag("--json")
         let signature = try arguments.option("--signature")
-        if signature != nil && profile { throw UsageError("--profile and --profile-nodes time the main graph; leave out --signature") }
         var options = Interpreter.Options(threadCount: threads)
         options.timeLimit = try arguments.timeLimitOption()
         let modelPath = try arguments.positionals(exactly: "MODEL")[0]
@@ -81,6 +80,7 @@ enum BenchCommand: Command {
         let interpreter = try Interpreter(modelPath: modelPath, options: options)
         let prepareStart = DispatchTime.now().uptimeNanoseconds
         let invoke: () throws -> Void
+        let invokeProfiled: () throws -> [NodeTiming]
         if let signature {
             let runner = try interpreter.signatureRunner(key: signature)
             try runner.allocateTensors()
@@ -88,6 +88,7 @@ enum BenchCommand: Command {
                 try runner.copy(DeterministicInput.bytes(for: try runner.input(named: name), seed: UInt64(i + 1)), toInputNamed: name)
             }
             invoke = { try runner.invoke() }
+            invokeProfiled = { try runner.invokeProfiled() }
         } else {
             try interpreter.allocateTensors()
             for i in 0..<interpreter.inputTensorCount {
@@ -95,6 +96,7 @@ enum BenchCommand: Command {
                 try interpreter.copy(DeterministicInput.bytes(for: input, seed: UInt64(i + 1)), toInputAt: i)
             }
             invoke = { try interpreter.invoke() }
+            invokeProfiled = { try interpreter.invokeProfiled() }
         }
         let prepareEnd = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<warmup { try invoke() }
@@ -105,7 +107,7 @@ enum BenchCommand: Command {
         var perNode: [[NodeTiming]] = []
         for _ in 0..<runs {
             if profile {
-                let timings = try interpreter.invokeProfiled()
+                let timings = try invokeProfiled()
                 perNode.append(timings)
                 times.append(Double(timings.reduce(0) { $0 + $1.nanoseconds }) / 1e6)
                 for t in timings {

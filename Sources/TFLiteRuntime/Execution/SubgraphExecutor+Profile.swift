@@ -93,3 +93,11 @@ extension Interpreter {
         return try main.invokeProfiled()
     }
 }
+
+extension SignatureRunner {
+    /// Runs the signature's subgraph once, timing every node.
+    public func invokeProfiled() throws(InterpreterError) -> [NodeTiming] {
+        executor.environment.control.begin()
+        return try executor.invokeProfiled()
+    }
+}

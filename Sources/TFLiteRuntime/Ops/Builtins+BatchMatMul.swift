@@ -23,6 +23,14 @@ func prepareBatchMatMul(_ ctx: inout PrepareContext) throws(InterpreterError) ->
     try ctx.requireType(input: 1, .float32)
     let a = lhs.index, b = rhs.index, y = try ctx.output(0).index
     let lShape = lhs.shape, rShape = rhs.shape
+    if !o.adjY && !ctx.executor.useReferenceKernels {
+        ctx.kernelName = "batch-matmul.f32.row-updates"
+        return { c in
+            BatchMatMul.rowUpdates(lhs: c.data(a, as: Float.self), lhsShape: lShape, adjointLHS: o.adjX,
+                                   rhs: c.data(b, as: Float.self), rhsShape: rShape,
+                                   output: c.data(y, as: Float.self), outputShape: outShape)
+        }
+    }
     return { c in
         BatchMatMul.reference(lhs: c.data(a, as: Float.self), lhsShape: lShape, adjointLHS: o.adjX,
                               rhs: c.data(b, as: Float.self), rhsShape: rShape, adjointRHS: o.adjY,

@@ -94,6 +94,12 @@ private func prepareKVCache(_ ctx: inout PrepareContext) throws(InterpreterError
 /// Option `scale` (default `1 / sqrt(dim)`).
 private func prepareScaledDotProductAttention(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 4...4, outputs: 1...1)
+    return try prepareAttention(&ctx, scale: try FlexOptions(ctx).float("scale", ctx))
+}
+
+/// The attention of `odml.scaled_dot_product_attention`, for the custom op and for the
+/// composite of that name; `given` is the scale option (0 or less: `1 / sqrt(dim)`).
+func prepareAttention(_ ctx: inout PrepareContext, scale given: Float) throws(InterpreterError) -> NodeKernel {
     let q = try ctx.input(0), k = try ctx.input(1), v = try ctx.input(2), mask = try ctx.input(3)
     for i in 0..<4 { try ctx.requireType(input: i, .float32) }
     guard q.rank == 4, k.rank == 4, k.shape == v.shape, mask.rank == 4 else {
@@ -108,7 +114,6 @@ private func prepareScaledDotProductAttention(_ ctx: inout PrepareContext) throw
     for (d, m) in mask.shape.enumerated() where m != 1 && m != full[d] {
         throw ctx.invalid("mask \(mask.shape) does not broadcast to \(full)")
     }
-    let given = try FlexOptions(ctx).float("scale", ctx)
     // LiteRT computes the default in double: `1 / sqrt(dim)`.
     let scale = given > 0 ? given : Float(1 / Double(dim).squareRoot())
     try ctx.setOutputShape(0, q.shape)
@@ -116,6 +121,7 @@ private func prepareScaledDotProductAttention(_ ctx: inout PrepareContext) throw
                                                 kvHeads: kvHeads, mask: mask.shape)
     ctx.requestScratch(bytes: 4 * ScaledDotProductAttention.scratchCount(shape))
     let (qi, ki, vi, mi, yi) = (q.index, k.index, v.index, mask.index, try ctx.output(0).index)
+    ctx.kernelName = "attention.f32.in-place"
     return { c in
         ScaledDotProductAttention.run(shape, scale: scale, query: c.data(qi, as: Float.self), key: c.data(ki, as: Float.self),
                                       value: c.data(vi, as: Float.self), mask: c.data(mi, as: Float.self),

@@ -1,3 +1,4 @@
+import FlatBuffers
 /// STABLEHLO_CASE (one of several branch subgraphs, chosen by an int32 index) and
 /// STABLEHLO_COMPOSITE (its decomposition subgraph, called with the node's operands). As for
 /// IF, each node owns executors for its subgraphs, prepared with the operands' shapes;
@@ -28,6 +29,9 @@ func prepareHLOComposite(_ ctx: inout PrepareContext) throws(InterpreterError) -
     // LiteRT refuses a composite without operands.
     guard ctx.inputCount >= 1 else { throw ctx.invalid("STABLEHLO_COMPOSITE needs at least one input") }
     guard case .stableHLOCompositeOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StableHLOCompositeOptions") }
+    if o.name == "odml.scaled_dot_product_attention", !ctx.executor.useReferenceKernels, let native = try nativeAttention(&ctx, o) {
+        return native
+    }
     let args = try ctx.inputs(0..<ctx.inputCount)
     let decomposition = try ctx.subgraph(o.decompositionSubgraphIndex)
     try ctx.bindCallees([decomposition], args: args)
@@ -35,4 +39,28 @@ func prepareHLOComposite(_ ctx: inout PrepareContext) throws(InterpreterError) -
     return { (c) throws(InterpreterError) in
         try call(decomposition, args: argIndices, outputs: outputs, from: c, node: node, op: "STABLEHLO_COMPOSITE")
     }
+}
+
+/// ai-edge-torch's attention composite run by the attention kernel rather than its
+/// decomposition, which transposes, repeats and scales copies of the whole KV cache at every
+/// step (about 60% of a decode step). The composite's operands are the custom op's: query,
+/// key, value and mask, 4-D float32, with the `scale` attribute. Anything else (another
+/// layout, more operands) takes the decomposition; the reference mode always does.
+private func nativeAttention(_ ctx: inout PrepareContext, _ o: Schema.StableHLOCompositeOptions) throws(InterpreterError) -> NodeKernel? {
+    guard ctx.inputCount == 4, ctx.outputIndices.count == 1 else { return nil }
+    for i in 0..<4 {
+        let t = try ctx.input(i)
+        guard t.type == .float32, t.rank == 4 else { return nil }
+    }
+    guard try ctx.output(0).type == .float32 else { return nil }
+    var scale: Float = 0
+    if let range = o.compositeAttributes, o.compositeAttributesFormat == .flexbuffers {
+        let bytes = ctx.executor.model.bytes(range)
+        do {
+            if let v = try FlexBuffer.root(of: bytes).map["scale"], !v.isNull { scale = try v.asFloat }
+        } catch { throw ctx.invalid("bad composite attributes: \(error)") }
+    }
+    let q = try ctx.input(0), k = try ctx.input(1)
+    guard k.shape[0] == q.shape[0], k.shape[3] == q.shape[3], k.shape[2] > 0, q.shape[2] % k.shape[2] == 0 else { return nil }
+    return try prepareAttention(&ctx, scale: scale)
 }

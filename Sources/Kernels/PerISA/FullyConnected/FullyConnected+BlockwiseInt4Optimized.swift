@@ -2,11 +2,14 @@
 import Kernels
 #endif
 /// Optimised blockwise int4 FULLY_CONNECTED (float activations): each weight row is widened
-/// into a small per-thread int8 buffer (one row, in cache, never the whole matrix), each
-/// block's dot product is the variant's int8 SIMD dot product, and the float steps are the
-/// reference's (``FullyConnected/blockwiseOutput``), in the same order: the results equal
-/// ``FullyConnected/blockwiseInt4Reference`` exactly. Rows are split across `pool`'s threads
-/// when the work pays for it.
+/// into a small per-thread int8 buffer (one row, in cache, never the whole matrix); each
+/// block's products stay in the variant's int32 lanes, which are converted to float, scaled by
+/// the block's scale and accumulated lane by lane, so a row needs one horizontal sum rather
+/// than one per block (block sums of 32 values made the reductions most of the work). The
+/// float sum therefore runs in another order than the reference's, which sums each block's
+/// integer dot product first: results agree to float rounding. The steps after the block sums
+/// are the reference's (``FullyConnected/blockwiseOutput``). Rows are split across `pool`'s
+/// threads when the work pays for it.
 func fullyConnectedBlockwiseInt4Optimized(_ w: BlockwiseInt4Weights, input: UnsafePointer<Float>, batches: Int,
                                           bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
                                           output: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Int8>,
@@ -38,15 +41,41 @@ private func blockwiseInt4Rows(_ w: BlockwiseInt4Weights, rows: Range<Int>, quan
                 let rowScales = scales.baseAddress! + r * blocks
                 for b in 0..<batches {
                     let x = quantized + b * depth
-                    var sum: Float = 0
-                    for k in 0..<blocks {
-                        let dot = int8DotProduct(widened + k * size, x + k * size, count: size)
-                        sum += Float(dot) * rowScales[k]
-                    }
+                    let sum = size % int8PairLaneCount == 0
+                        ? blockSumsInLanes(widened, x, blocks: blocks, size: size, scales: rowScales)
+                        : blockSumsScalar(widened, x, blocks: blocks, size: size, scales: rowScales)
                     output[b * w.rows + r] = FullyConnected.blockwiseOutput(sum, row: r, weights: w, inputScale: inputScales[b],
                                                                             bias: bias, activation: activation)
                 }
             }
         }
     }
+}
+
+/// `sum over blocks k of dot(block k) * scales[k]`, the products of each block accumulated in
+/// int32 lanes and the scaled blocks in float lanes (`size` a multiple of the pair-lane count).
+@inline(__always)
+private func blockSumsInLanes(_ w: UnsafePointer<Int8>, _ x: UnsafePointer<Int8>, blocks: Int, size: Int,
+                              scales: UnsafePointer<Float>) -> Float {
+    var total = FloatLanes()
+    let rw = UnsafeRawPointer(w), rx = UnsafeRawPointer(x)
+    for k in 0..<blocks {
+        var lanes = Int32Lanes()
+        var i = k &* size
+        let end = i &+ size
+        while i < end {
+            lanes &+= vectorPairProducts(loadInt8AsInt16Pairs(rw + i), loadInt8AsInt16Pairs(rx + i))
+            i &+= int8PairLaneCount
+        }
+        total += FloatLanes(lanes) * scales[k]
+    }
+    return total.sum()
+}
+
+/// The same sum block by block, for block sizes the lanes do not divide.
+private func blockSumsScalar(_ w: UnsafePointer<Int8>, _ x: UnsafePointer<Int8>, blocks: Int, size: Int,
+                             scales: UnsafePointer<Float>) -> Float {
+    var sum: Float = 0
+    for k in 0..<blocks { sum += Float(int8DotProduct(w + k * size, x + k * size, count: size)) * scales[k] }
+    return sum
 }

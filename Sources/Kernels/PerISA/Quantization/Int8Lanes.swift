@@ -16,6 +16,8 @@ let requantizesShiftsByMultiplying = false
 
 /// One vector of int32 lanes of the optimised int8 kernels.
 typealias Int32Lanes = SIMD16<Int32>
+/// Float lanes as wide as ``Int32Lanes``.
+typealias FloatLanes = SIMD16<Float>
 /// The same bytes as ``Int32Lanes`` seen as uint64 lanes (pairs of int32 lanes).
 typealias UInt64Lanes = SIMD8<UInt64>
 
@@ -110,6 +112,8 @@ let requantizesShiftsByMultiplying = true
 
 /// One vector of int32 lanes of the optimised int8 kernels.
 typealias Int32Lanes = SIMD8<Int32>
+/// Float lanes as wide as ``Int32Lanes``.
+typealias FloatLanes = SIMD8<Float>
 /// The same bytes as ``Int32Lanes`` seen as uint64 lanes (pairs of int32 lanes).
 typealias UInt64Lanes = SIMD4<UInt64>
 
