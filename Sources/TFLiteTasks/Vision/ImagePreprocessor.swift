@@ -4,9 +4,10 @@ import TFLiteRuntime
 /// How an image becomes the bytes of a model's image input `[1, height, width, channels]`.
 ///
 /// The displayed (oriented) image is converted to RGB, optionally cut to its centred
-/// square, and resized to the input size with Imaging's Pillow-compatible bilinear filter
-/// (`ResizeMethod.pillowBilinear`; gray inputs take Pillow's luma conversion) (ML Kit
-/// scales the whole image to the model input; that is the default here too). Values then
+/// square or letterboxed (``keepsAspectRatio``), and resized to the input size with Imaging's
+/// Pillow-compatible bilinear filter (`ResizeMethod.pillowBilinear`; gray inputs take
+/// Pillow's luma conversion) (ML Kit scales the whole image to the model input; that is
+/// the default here too). Values then
 /// follow the input type, as the TFLite Task Library does: uint8 inputs take the raw pixels
 /// and int8 inputs `pixel - 128` (quantised models expect the raw range; metadata
 /// normalisation describes their float twin); float inputs take `(pixel - mean) / std` with
@@ -24,6 +25,10 @@ public struct ImagePreprocessor: Sendable {
     public let normalization: Normalization?
     /// Cut the image to its centred square before resizing.
     public var cropsToSquare: Bool
+    /// Scale the image to fit the input with its aspect ratio kept, on black (see
+    /// ``Letterbox``), instead of stretching it to the input's shape. Ignored when
+    /// ``cropsToSquare`` is set.
+    public var keepsAspectRatio = false
 
     /// Reads the input's layout from `tensor`; throws unless it is `[1, H, W, 1 or 3]` of a
     /// supported type.
@@ -55,12 +60,19 @@ public struct ImagePreprocessor: Sendable {
         var rgb = image.orientedRGB()
         if cropsToSquare { rgb = rgb.centerSquareCropped() }
         do {
-            var resized = try rgb.resized(width: width, height: height, method: .pillowBilinear)
+            var resized = keepsAspectRatio && !cropsToSquare
+                ? try letterbox(forWidth: rgb.width, height: rgb.height).apply(to: rgb)
+                : try rgb.resized(width: width, height: height, method: .pillowBilinear)
             if channels == 1 { resized = resized.converted(to: .gray) }
             return resized.pixels8 ?? []
         } catch {
             throw .invalidImage("cannot resize the \(rgb.width)x\(rgb.height) image to \(width)x\(height): \(error)")
         }
+    }
+
+    /// Where an image of this size lands in the input when ``keepsAspectRatio`` is set.
+    public func letterbox(forWidth imageWidth: Int, height imageHeight: Int) -> Letterbox {
+        Letterbox(imageWidth: imageWidth, imageHeight: imageHeight, inputWidth: width, inputHeight: height)
     }
 
     /// The input tensor's bytes for `image`.
