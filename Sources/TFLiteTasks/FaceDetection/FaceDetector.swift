@@ -2,7 +2,7 @@ import Foundation
 import TFLiteRuntime
 
 /// Finds faces with MediaPipe's BlazeFace short-range model, as MediaPipe's face detector
-/// does: the image letterboxed into the 128 x 128 input (aspect ratio kept, black padding,
+/// does: the image letterboxed into the 128 x 128 input (``Letterbox``: aspect ratio kept, black padding,
 /// values scaled to [-1, 1] or as the model's metadata says), the raw boxes decoded against
 /// MediaPipe's SSD anchors (``SSDAnchorGenerator/faceShortRange(inputWidth:inputHeight:)``),
 /// scores through a clipped sigmoid, weighted non-maximum suppression (IoU), and the
@@ -16,13 +16,13 @@ import TFLiteRuntime
 /// }
 /// ```
 ///
-/// The resampling is Imaging's Pillow-style bilinear filter, where MediaPipe warps with
-/// OpenCV's; boxes therefore differ from MediaPipe's by a pixel or two on resized images
-/// (none when the image's long side is already the input size).
+/// The letterbox is sampled as MediaPipe samples it (OpenCV's bilinear warp, no
+/// antialiasing), so the model sees the pixels it sees under MediaPipe and the faces match
+/// MediaPipe's to a fraction of a pixel.
 public final class FaceDetector: Sendable {
     /// The options the detector was made with.
     public let options: FaceDetectorOptions
-    /// How images become the model input (letterboxed: ``ImagePreprocessor/keepsAspectRatio``).
+    /// How images become the model input (``MediaPipeFit/letterbox``).
     public let preprocessor: ImagePreprocessor
     /// The anchors the model's boxes are decoded against, one per box.
     public let anchors: [SSDAnchor]
@@ -69,7 +69,7 @@ public final class FaceDetector: Sendable {
         // MediaPipe's graph scales pixels to [-1, 1]; the model's metadata says the same.
         var pre = try ImagePreprocessor(tensor: inputs[0],
                                         normalization: local.metadata?.inputs.first?.normalization ?? Normalization(mean: [127.5], std: [127.5]))
-        pre.keepsAspectRatio = true
+        pre.mediaPipeFit = .letterbox
         preprocessor = pre
         anchors = try SSDAnchorGenerator.faceShortRange(inputWidth: pre.width, inputHeight: pre.height).anchors()
         guard anchors.count == outputs[boxes].shape[1] else {

@@ -2,9 +2,10 @@ import Foundation
 import TFLiteRuntime
 
 /// Separates people from the background with MediaPipe's selfie segmentation model, as
-/// MediaPipe's image segmenter does: the image stretched to the 256 x 256 input (values 0...1,
-/// or as the model's metadata says), the model's one-channel confidence map taken as it is
-/// (the model ends in a sigmoid) and resized back to the image's size bilinearly.
+/// MediaPipe's image segmenter does: the image stretched to the 256 x 256 input and sampled
+/// as MediaPipe samples it (``MediaPipeFit/stretch``; values 0...1, or as the model's metadata
+/// says), the model's one-channel confidence map taken as it is (the model ends in a sigmoid)
+/// and resized back to the image's size bilinearly (``ConfidenceMask/resized(width:height:)``).
 ///
 /// ```swift
 /// let model = try LocalModel(path: "Models/selfie_segmentation.tflite")
@@ -16,7 +17,7 @@ import TFLiteRuntime
 public final class SelfieSegmenter: Sendable {
     /// The options the segmenter was made with.
     public let options: SelfieSegmenterOptions
-    /// How images become the model input (the whole image scaled to the input size).
+    /// How images become the model input (``MediaPipeFit/stretch``).
     public let preprocessor: ImagePreprocessor
     /// The model's mask size.
     public let maskWidth: Int, maskHeight: Int
@@ -44,7 +45,9 @@ public final class SelfieSegmenter: Sendable {
             throw .unsupportedModel("\(local.modelPath) is not a selfie segmenter: it needs one float32 image input, the model has \(given)")
         }
         // Without metadata the preprocessor scales pixels to [0, 1], MediaPipe's range for this model.
-        preprocessor = try ImagePreprocessor(tensor: inputs[0], normalization: local.metadata?.inputs.first?.normalization)
+        var pre = try ImagePreprocessor(tensor: inputs[0], normalization: local.metadata?.inputs.first?.normalization)
+        pre.mediaPipeFit = .stretch
+        preprocessor = pre
         maskHeight = outputs[0].shape[1]
         maskWidth = outputs[0].shape[2]
     }
