@@ -7,7 +7,9 @@ the repository root:  python3 Scripts/face_goldens.py
 Everything is written to Tests/Fixtures/tasks/mediapipe/ (see its README.md):
 
 * anchors.json: the SSD anchors of MediaPipe's SsdAnchorsCalculator, configured as
-  MediaPipe's face_detection_short_range graph and its FaceDetector task configure it.
+  MediaPipe's face_detection_short_range graph and its FaceDetector task configure it,
+  and for two other configurations (the options of MediaPipe's full-range face detector on a
+  small input; sized anchors of several aspect ratios on a non-square input).
 * nms.json: seeded synthetic detections through MediaPipe's NonMaxSuppressionCalculator
   (algorithm WEIGHTED, overlap INTERSECTION_OVER_UNION), input and output.
 * faces.json: for each test image (a bundled photo, crops of it, a side-by-side pair,
@@ -19,6 +21,9 @@ Everything is written to Tests/Fixtures/tasks/mediapipe/ (see its README.md):
   the graph's relative, unclipped boxes. The script checks that the two agree. For an image already 128 pixels on its long
   side the letterbox needs no resampling; for those, the detections before NMS
   (TensorsToDetectionsCalculator's output) are stored too.
+* resampling.json and warps/: MediaPipe's image-to-tensor resampling done by the OpenCV
+  calls it makes (letterbox and stretch), and confidence masks resized by cv2.resize as the
+  segmenter resizes them.
 * segmentation.json and masks/: the confidence mask of MediaPipe's ImageSegmenter task
   with selfie_segmentation.tflite at each image's size, stored as 8-bit PNG
   (round(255 * confidence)), and its category mask (0 where the person is, 255 elsewhere).
@@ -43,13 +48,6 @@ SELFIE_MODEL = "Models/selfie_segmentation.tflite"
 ASTRONAUT = "Models/images/astronaut.png"
 
 # The options MediaPipe's face_detection_short_range graph and FaceDetectorGraph set.
-ANCHOR_OPTIONS = """
-  num_layers: 4 min_scale: 0.1484375 max_scale: 0.75
-  input_size_height: 128 input_size_width: 128
-  anchor_offset_x: 0.5 anchor_offset_y: 0.5
-  strides: 8 strides: 16 strides: 16 strides: 16
-  aspect_ratios: 1.0 fixed_anchor_size: true interpolated_scale_aspect_ratio: 1.0
-"""
 DECODE_OPTIONS = """
   num_classes: 1 num_boxes: 896 num_coords: 16 box_coord_offset: 0 keypoint_coord_offset: 4
   num_keypoints: 6 num_values_per_keypoint: 2 sigmoid_score: true score_clipping_thresh: 100.0
@@ -127,11 +125,40 @@ def run_graph(config, inputs, outputs, side_outputs=()):
     return got, sides
 
 
-def anchors():
+# Anchor configurations: the short-range face detector's, and two more that exercise the
+# generator's other paths (one stride, no interpolated anchor: the options of MediaPipe's
+# full-range face detector on a smaller, non-square input; several aspect ratios, sized anchors, a non-square input and the predefined lowest
+# layer, as in MediaPipe's SSD MobileNet object detection graph, made smaller).
+ANCHOR_CONFIGS = [
+    ("face_short_range", {"num_layers": 4, "min_scale": 0.1484375, "max_scale": 0.75,
+                          "input_size_width": 128, "input_size_height": 128, "anchor_offset_x": 0.5,
+                          "anchor_offset_y": 0.5, "strides": [8, 16, 16, 16], "aspect_ratios": [1.0],
+                          "fixed_anchor_size": True, "interpolated_scale_aspect_ratio": 1.0}),
+    ("one_stride", {"num_layers": 1, "min_scale": 0.1484375, "max_scale": 0.75,
+                         "input_size_width": 48, "input_size_height": 40, "anchor_offset_x": 0.5,
+                         "anchor_offset_y": 0.5, "strides": [4], "aspect_ratios": [1.0],
+                         "fixed_anchor_size": True, "interpolated_scale_aspect_ratio": 0.0}),
+    ("ssd_sized_anchors", {"num_layers": 4, "min_scale": 0.2, "max_scale": 0.95,
+                           "input_size_width": 160, "input_size_height": 96, "anchor_offset_x": 0.5,
+                           "anchor_offset_y": 0.5, "strides": [16, 32, 64, 128],
+                           "aspect_ratios": [1.0, 2.0, 0.5], "reduce_boxes_in_lowest_layer": True,
+                           "interpolated_scale_aspect_ratio": 1.0}),
+]
+
+
+def text_proto(options):
+    parts = []
+    for key, value in options.items():
+        for v in value if isinstance(value, list) else [value]:
+            parts.append(f"{key}: {str(v).lower() if isinstance(v, bool) else v}")
+    return " ".join(parts)
+
+
+def anchors(options):
     config = f"""
     output_side_packet: "anchors"
     node {{ calculator: "SsdAnchorsCalculator" output_side_packet: "anchors"
-      options: {{ [mediapipe.SsdAnchorsCalculatorOptions.ext] {{ {ANCHOR_OPTIONS} }} }} }}
+      options: {{ [mediapipe.SsdAnchorsCalculatorOptions.ext] {{ {text_proto(options)} }} }} }}
     """
     _, sides = run_graph(config, [], [], ["anchors"])
     return [[f32(a.x_center), f32(a.y_center), f32(a.w), f32(a.h)] for a in sides["anchors"]]
@@ -217,7 +244,7 @@ def unfiltered_detections(image):
     node {{ calculator: "InferenceCalculator" input_stream: "TENSORS:input" output_stream: "TENSORS:raw"
       options: {{ [mediapipe.InferenceCalculatorOptions.ext] {{ model_path: "{FACE_MODEL}" delegate {{ xnnpack {{}} }} }} }} }}
     node {{ calculator: "SsdAnchorsCalculator" output_side_packet: "anchors"
-      options: {{ [mediapipe.SsdAnchorsCalculatorOptions.ext] {{ {ANCHOR_OPTIONS} }} }} }}
+      options: {{ [mediapipe.SsdAnchorsCalculatorOptions.ext] {{ {text_proto(ANCHOR_CONFIGS[0][1])} }} }} }}
     node {{ calculator: "TensorsToDetectionsCalculator" input_stream: "TENSORS:raw"
       input_side_packet: "ANCHORS:anchors" output_stream: "DETECTIONS:unfiltered"
       options: {{ [mediapipe.TensorsToDetectionsCalculatorOptions.ext] {{ {DECODE_OPTIONS} }} }} }}
@@ -285,6 +312,55 @@ def segmentation():
     return out
 
 
+# MediaPipe's ImageToTensorCalculator on the CPU, reproduced with the OpenCV it calls (the
+# region of interest's corners mapped onto the output's, warpPerspective, INTER_LINEAR, zero
+# border): letterboxed and stretched, downscaled and upscaled, with fractional padding.
+WARPS = [
+    ("astronaut_portrait_letterbox", [tile(ASTRONAUT, [96, 0, 320, 512])], 128, 128, True),
+    ("astronaut_landscape_stretch", [tile(ASTRONAUT, [0, 0, 512, 300])], 160, 96, False),
+    ("rgb8_letterbox", [tile("Tests/Fixtures/corpus/images/png_rgb8.png")], 128, 128, True),
+    ("rgb8_stretch", [tile("Tests/Fixtures/corpus/images/png_rgb8.png")], 256, 144, False),
+]
+
+
+def warp(image, out_w, out_h, keep_aspect):
+    import cv2
+    h, w = image.shape[:2]
+    roi_w, roi_h = float(w), float(h)
+    if keep_aspect:  # MediaPipe's PadRoi, in float32 as it computes it
+        tensor_aspect = np.float32(out_h) / np.float32(out_w)
+        roi_aspect = np.float32(h) / np.float32(w)
+        if tensor_aspect > roi_aspect:
+            roi_w, roi_h = float(w), float(np.float32(w) * tensor_aspect)
+        else:
+            roi_w, roi_h = float(np.float32(h) / tensor_aspect), float(h)
+    src = cv2.boxPoints(((w / 2, h / 2), (roi_w, roi_h), 0.0)).astype(np.float32)
+    dst = np.array([[0, out_h], [0, 0], [out_w, 0], [out_w, out_h]], np.float32)
+    matrix = cv2.getPerspectiveTransform(src, dst)
+    return cv2.warpPerspective(image, matrix, (out_w, out_h), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+
+
+def resampling():
+    import cv2
+    os.makedirs(os.path.join(OUT, "warps"), exist_ok=True)
+    warps = []
+    for name, tiles, out_w, out_h, keep in WARPS:
+        file = f"warps/{name}.png"
+        Image.fromarray(warp(build(tiles), out_w, out_h, keep)).save(os.path.join(OUT, file), optimize=True)
+        warps.append({"name": name, "tiles": tiles, "width": out_w, "height": out_h,
+                      "keep_aspect_ratio": keep, "file": file})
+    # Confidence masks resized as MediaPipe's segmenter resizes them (cv2.resize, INTER_LINEAR).
+    rng = np.random.RandomState(7)
+    resizes = []
+    for (w, h), (out_w, out_h) in [((7, 5), (16, 11)), ((20, 12), (9, 7)), ((6, 6), (6, 13))]:
+        mask = rng.uniform(0, 1, (h, w)).astype(np.float32)
+        out = cv2.resize(mask, (out_w, out_h), interpolation=cv2.INTER_LINEAR)
+        resizes.append({"width": w, "height": h, "values": [f32(v) for v in mask.ravel()],
+                        "out_width": out_w, "out_height": out_h, "out_values": [f32(v) for v in out.ravel()]})
+    return {"opencv": cv2.__version__, "warps": warps, "mask_resizes": resizes}
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     about = {"mediapipe": mp.__version__,
@@ -296,10 +372,12 @@ def main():
             json.dump(value, f, separators=(",", ":"))
             f.write("\n")
 
-    write("anchors.json", {**about, "anchors": anchors()})
+    write("anchors.json", {**about, "configs": [{"name": name, "options": options, "anchors": anchors(options)}
+                                                for name, options in ANCHOR_CONFIGS]})
     write("nms.json", {**about, "cases": nms_cases()})
     write("faces.json", {**about, "images": faces()})
     write("segmentation.json", {**about, "images": segmentation()})
+    write("resampling.json", resampling())
 
 
 if __name__ == "__main__":
