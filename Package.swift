@@ -63,6 +63,7 @@ let package = Package(
         // Complete programs for the documentation's snippets, built and run by .ci/run; not
         // products, so packages depending on this one never see them.
         .executableTarget(name: "MLKitLabelingExample", dependencies: ["MLKit"], path: "Examples/MLKitLabeling"),
+        .executableTarget(name: "FacesAndSegmentationExample", dependencies: ["TFLiteTasks", "Imaging"], path: "Examples/FacesAndSegmentation"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FlatBuffersTests", dependencies: ["FlatBuffers", "TestSupport"]),
