@@ -94,8 +94,9 @@ public final class FaceDetector: Sendable {
                     try interpreter.output(at: scoresOutput).values(as: Float.self))
         }
         let size = image.displayedSize
+        let letterbox = preprocessor.letterbox(forWidth: size.width, height: size.height)
         let detections = suppression.apply(decoder.decode(boxes: boxes, scores: scores, anchors: anchors))
-        let faces = detections.map { face(from: $0, letterbox: preprocessor.letterbox(forWidth: size.width, height: size.height)) }
+        let faces = detections.map { face(from: $0, letterbox: letterbox) }
         guard let limit = options.maxResultCount else { return faces }
         return Array(faces.prefix(limit))
     }

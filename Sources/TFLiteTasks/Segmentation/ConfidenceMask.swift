@@ -28,7 +28,9 @@ public struct ConfidenceMask: Sendable, Equatable {
     /// centres, clamped at the edges (OpenCV's `INTER_LINEAR`, which MediaPipe's segmenter
     /// uses to bring its mask to the image's size).
     public func resized(width outWidth: Int, height outHeight: Int) throws(TaskError) -> ConfidenceMask {
-        guard outWidth > 0, outHeight > 0, outWidth <= 1 << 15, outHeight <= 1 << 15 else {
+        let (count, overflow) = outWidth.multipliedReportingOverflow(by: outHeight)
+        // The limit keeps a mistaken size from allocating without bound (1 GiB of floats).
+        guard outWidth > 0, outHeight > 0, !overflow, count <= 1 << 28 else {
             throw .invalidFormat("cannot resize a mask to \(outWidth)x\(outHeight)")
         }
         if outWidth == width && outHeight == height { return self }
