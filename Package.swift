@@ -63,6 +63,13 @@ let package = Package(
         // Complete programs for the documentation's snippets, built and run by .ci/run; not
         // products, so packages depending on this one never see them.
         .executableTarget(name: "MLKitLabelingExample", dependencies: ["MLKit"], path: "Examples/MLKitLabeling"),
+        // MediaPipe's custom operators, written with the custom-operator API (not in the
+        // runtime's own registry), and a program running the model that needs them.
+        .target(name: "MediaPipeOps", dependencies: ["TFLiteRuntime", "FlatBuffers"], path: "Examples/MediaPipeOps"),
+        .executableTarget(name: "FaceLandmarksWithAttentionExample", dependencies: ["MediaPipeOps", "TFLiteRuntime", "Imaging"],
+                          path: "Examples/FaceLandmarksWithAttention"),
+        .executableTarget(name: "CustomOperatorExample", dependencies: ["MediaPipeOps", "TFLiteRuntime", "FlatBuffers", "Imaging"],
+                          path: "Examples/CustomOperator"),
         .executableTarget(name: "FacesAndSegmentationExample", dependencies: ["TFLiteTasks", "Imaging"], path: "Examples/FacesAndSegmentation"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -73,6 +80,7 @@ let package = Package(
         .testTarget(name: "TFLiteTasksTests", dependencies: ["TFLiteTasks", "TestSupport"]),
         .testTarget(name: "TensorFlowLiteTests", dependencies: ["TensorFlowLite", "TestSupport"]),
         .testTarget(name: "MLKitTests", dependencies: ["MLKit", "TestSupport"]),
+        .testTarget(name: "MediaPipeOpsTests", dependencies: ["MediaPipeOps", "TFLiteRuntime", "Imaging", "TestSupport"]),
         .testTarget(name: "ConformanceTests", dependencies: ["TFLiteRuntime", "TFLiteTasks", "TestSupport"]),
     ]
 )

@@ -60,7 +60,8 @@ def write_case(family, case):
         f.write(model_bytes)
     folder = os.path.join(DEST, "cases", case.name)
     os.makedirs(folder, exist_ok=True)
-    goldens = zoo.run_litert(model_bytes, case.inputs, case.resolver, case.signature)
+    golden_bytes = case.golden_model.bytes() if case.golden_model else model_bytes
+    goldens = zoo.run_litert(golden_bytes, case.inputs, case.resolver, case.signature, case.genai)
     inputs, outputs = [], []
     for k, a in enumerate(case.inputs):
         f = "cases/%s/in%d.npy" % (case.name, k)

@@ -157,21 +157,31 @@ class Model:
 class Case:
     """A model and its inputs; `tolerance` is per output (None: exact for integers, the corpus's
     small-model float tolerance for floats). `invokes` > 1 runs the model that many times and
-    keeps the last outputs (stateful ops)."""
+    keeps the last outputs (stateful ops). `genai` registers LiteRT's GenAI custom ops
+    (`odml.update_kv_cache`, `odml.update_external_kv_cache`, `odml.scaled_dot_product_attention`)
+    with the interpreter, as LiteRT's LLM runtime does. `golden_model`, when given, is a model
+    LiteRT runs for the golden in place of `model` (where LiteRT's kernel for `model` is wrong)."""
 
-    def __init__(self, name, model, inputs, tolerance=None, notes="", resolver="BUILTIN_REF", signature=None):
+    def __init__(self, name, model, inputs, tolerance=None, notes="", resolver="BUILTIN_REF", signature=None, genai=False,
+                 golden_model=None):
         self.name, self.model, self.inputs = name, model, [np.asarray(a) for a in inputs]
         self.tolerance, self.notes, self.resolver, self.signature = tolerance, notes, resolver, signature
+        self.genai, self.golden_model = genai, golden_model
 
 
-def run_litert(model_bytes, inputs, resolver="BUILTIN_REF", signature=None):
+def run_litert(model_bytes, inputs, resolver="BUILTIN_REF", signature=None, genai=False):
     """Outputs of LiteRT for `inputs`, in model (or signature) output order."""
     with tempfile.NamedTemporaryFile(suffix=".tflite", delete=False) as f:
         f.write(model_bytes)
         path = f.name
     try:
-        interp = litert.Interpreter(model_path=path, num_threads=1,
-                                    experimental_op_resolver_type=getattr(litert.OpResolverType, resolver))
+        kind = getattr(litert.OpResolverType, resolver)
+        if genai:
+            from ai_edge_litert import pywrap_genai_ops
+            interp = litert.InterpreterWithCustomOps(custom_op_registerers=[pywrap_genai_ops.GenAIOpsRegisterer],
+                                                     model_path=path, num_threads=1, experimental_op_resolver_type=kind)
+        else:
+            interp = litert.Interpreter(model_path=path, num_threads=1, experimental_op_resolver_type=kind)
         if signature is not None:
             runner = interp.get_signature_runner(signature)
             names = list(interp.get_signature_list()[signature]["inputs"])

@@ -40,6 +40,9 @@ public struct OptimizedKernels: Sendable {
     /// in place, and a constant bias (or none).
     public let int8FullyConnected: @Sendable (_ params: QuantizedFullyConnectedParams, _ filter: UnsafePointer<Int8>, _ batch: Int,
                                               _ inputDepth: Int, _ outputDepth: Int, _ bias: UnsafePointer<Int32>?) -> Int8Kernel
+    /// FULLY_CONNECTED of `batch` float rows with constant blockwise int4 weights.
+    public let blockwiseInt4FullyConnected: @Sendable (_ weights: BlockwiseInt4Weights, _ batch: Int,
+                                                       _ activation: ActivationRange<Float>) -> HybridFullyConnectedKernel
     /// Int8 ADD of two same-shaped tensors of `count` elements.
     public let int8Add: @Sendable (_ params: QuantizedAddParams, _ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>,
                                    _ output: UnsafeMutablePointer<Int8>, _ count: Int, _ pool: ThreadPool) -> Void
@@ -55,6 +58,7 @@ public struct OptimizedKernels: Sendable {
                                                           NHWC, NHWC, Int) -> Int8Kernel?,
                 int8FullyConnected: @escaping @Sendable (QuantizedFullyConnectedParams, UnsafePointer<Int8>, Int, Int, Int,
                                                          UnsafePointer<Int32>?) -> Int8Kernel,
+                blockwiseInt4FullyConnected: @escaping @Sendable (BlockwiseInt4Weights, Int, ActivationRange<Float>) -> HybridFullyConnectedKernel,
                 int8Add: @escaping @Sendable (QuantizedAddParams, UnsafePointer<Int8>, UnsafePointer<Int8>, UnsafeMutablePointer<Int8>,
                                               Int, ThreadPool) -> Void) {
         self.instructionSet = instructionSet
@@ -67,6 +71,7 @@ public struct OptimizedKernels: Sendable {
         self.int8Conv2D = int8Conv2D
         self.int8DepthwiseConv2D = int8DepthwiseConv2D
         self.int8FullyConnected = int8FullyConnected
+        self.blockwiseInt4FullyConnected = blockwiseInt4FullyConnected
         self.int8Add = int8Add
     }
 

@@ -96,3 +96,27 @@ public struct Int8Kernel {
         body(input, output, scratch, pool)
     }
 }
+
+/// A FULLY_CONNECTED with float activations and quantised constant weights (blockwise int4)
+/// prepared by a variant: the weights and batch are fixed at prepare, the bias is read at run.
+public struct HybridFullyConnectedKernel {
+    /// The path and the variant, e.g. `fully-connected.f32-i4.blockwise/avx512`.
+    public let name: String
+    /// Bytes of scratch memory ``run(input:bias:output:scratch:pool:)`` needs.
+    public let scratchBytes: Int
+    let body: (UnsafePointer<Float>, UnsafePointer<Float>?, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Int8>, ThreadPool) -> Void
+
+    public init(name: String, scratchBytes: Int,
+                body: @escaping (UnsafePointer<Float>, UnsafePointer<Float>?, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Int8>,
+                                 ThreadPool) -> Void) {
+        self.name = name
+        self.scratchBytes = scratchBytes
+        self.body = body
+    }
+
+    /// Runs the node.
+    public func run(input: UnsafePointer<Float>, bias: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>,
+                    scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool) {
+        body(input, bias, output, scratch, pool)
+    }
+}

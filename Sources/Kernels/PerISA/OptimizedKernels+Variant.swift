@@ -95,6 +95,14 @@ func perISAKernels() -> OptimizedKernels {
                 fullyConnectedInt8Optimized(prepared, input: input, batches: batch, filter: filter, output: output, pool: pool)
             }
         },
+        blockwiseInt4FullyConnected: { weights, batch, activation in
+            HybridFullyConnectedKernel(name: kernelName("fully-connected.f32-i4.blockwise"),
+                                       scratchBytes: FullyConnected.blockwiseInt4ScratchBytes(batches: batch, inputDepth: weights.columns)) {
+                input, bias, output, scratch, pool in
+                fullyConnectedBlockwiseInt4Optimized(weights, input: input, batches: batch, bias: bias, activation: activation,
+                                                     output: output, scratch: scratch, pool: pool)
+            }
+        },
         int8Add: { params, a, b, output, count, pool in
             quantizedAddInt8Optimized(params, a, b, output: output, count: count, pool: pool)
         })

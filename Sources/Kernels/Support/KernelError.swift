@@ -6,6 +6,8 @@ public enum KernelError: Error, Equatable, Sendable, CustomStringConvertible {
     case indexOutOfRange(index: Int, bound: Int, position: Int)
     /// Sparse-tensor metadata does not describe the dense shape it claims to.
     case invalidSparsity(String)
+    /// A value read from a tensor (a position, a count) makes the operation impossible.
+    case invalidValue(String)
 
     /// A one-line explanation naming the offending value.
     public var description: String {
@@ -14,6 +16,8 @@ public enum KernelError: Error, Equatable, Sendable, CustomStringConvertible {
             return "index \(index) at position \(position) is outside 0..<\(bound)"
         case let .invalidSparsity(message):
             return "invalid sparsity metadata: \(message)"
+        case let .invalidValue(message):
+            return message
         }
     }
 }

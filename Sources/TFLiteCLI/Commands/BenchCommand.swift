@@ -6,8 +6,9 @@ enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "time a model: min/median/max over repeated runs, optional per-op profile"
     static let help = """
-        Usage: tflite bench MODEL [--runs N] [--warmup N] [--threads N] [--profile] [--profile-nodes]
-                            [--count-allocations] [--time-limit SECONDS] [--json]
+        Usage: tflite bench MODEL [--runs N] [--warmup N] [--threads N] [--signature KEY]
+                            [--profile] [--profile-nodes] [--count-allocations]
+                            [--time-limit SECONDS] [--json]
 
         Fills the inputs with deterministic pseudo-random data in the input type's range,
         runs WARMUP untimed invocations, then RUNS timed ones, and prints min, median and
@@ -21,6 +22,9 @@ enum BenchCommand: Command {
           --runs N      timed invocations (default 20)
           --warmup N    untimed invocations first (default 3)
           --threads N   worker threads (default: one per core)
+          --signature KEY
+                        time this SignatureDef (e.g. a transformer's `decode`) instead
+                        of the main graph; not with --profile or --profile-nodes
           --profile     also print a per-op table: op, nodes, total ms per run, share of
                         the run, GFLOP/s for convolutions and fully connected layers
           --profile-nodes
@@ -63,6 +67,8 @@ enum BenchCommand: Command {
         let profile = arguments.flag("--profile") || profileNodes
         let countAllocations = arguments.flag("--count-allocations")
         let json = arguments.flag("--json")
+        let signature = try arguments.option("--signature")
+        if signature != nil && profile { throw UsageError("--profile and --profile-nodes time the main graph; leave out --signature") }
         var options = Interpreter.Options(threadCount: threads)
         options.timeLimit = try arguments.timeLimitOption()
         let modelPath = try arguments.positionals(exactly: "MODEL")[0]
@@ -74,13 +80,24 @@ enum BenchCommand: Command {
         let loadStart = DispatchTime.now().uptimeNanoseconds
         let interpreter = try Interpreter(modelPath: modelPath, options: options)
         let prepareStart = DispatchTime.now().uptimeNanoseconds
-        try interpreter.allocateTensors()
-        let prepareEnd = DispatchTime.now().uptimeNanoseconds
-        for i in 0..<interpreter.inputTensorCount {
-            let input = try interpreter.input(at: i)
-            try interpreter.copy(DeterministicInput.bytes(for: input, seed: UInt64(i + 1)), toInputAt: i)
+        let invoke: () throws -> Void
+        if let signature {
+            let runner = try interpreter.signatureRunner(key: signature)
+            try runner.allocateTensors()
+            for (i, name) in runner.inputNames.enumerated() {
+                try runner.copy(DeterministicInput.bytes(for: try runner.input(named: name), seed: UInt64(i + 1)), toInputNamed: name)
+            }
+            invoke = { try runner.invoke() }
+        } else {
+            try interpreter.allocateTensors()
+            for i in 0..<interpreter.inputTensorCount {
+                let input = try interpreter.input(at: i)
+                try interpreter.copy(DeterministicInput.bytes(for: input, seed: UInt64(i + 1)), toInputAt: i)
+            }
+            invoke = { try interpreter.invoke() }
         }
-        for _ in 0..<warmup { try interpreter.invoke() }
+        let prepareEnd = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<warmup { try invoke() }
         let warmRSS = PeakMemory.residentKiB()
         var times: [Double] = []
         times.reserveCapacity(runs)
@@ -100,13 +117,13 @@ enum BenchCommand: Command {
                 }
             } else {
                 let start = DispatchTime.now().uptimeNanoseconds
-                try interpreter.invoke()
+                try invoke()
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
         }
         let endRSS = PeakMemory.residentKiB()
         // Invocations only: the timed loop's bookkeeping would allocate.
-        let allocations = countAllocations ? try MallocTrace.countAllocations { for _ in 0..<runs { try interpreter.invoke() } } : nil
+        let allocations = countAllocations ? try MallocTrace.countAllocations { for _ in 0..<runs { try invoke() } } : nil
         let sorted = times.sorted()
         let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         let stats = interpreter.memoryStatistics

@@ -2,8 +2,8 @@ import Kernels
 import KernelSelection
 
 /// What every subgraph executor of one interpreter shares: the model, the options, the
-/// worker threads, the resource variables and hash tables (which outlive invocations and are visible to
-/// every subgraph, as in TFLite).
+/// worker threads, the resource variables, hash tables and LLM KV caches (which outlive invocations, as in
+/// TFLite).
 final class ExecutionEnvironment {
     let model: Model
     let registry: OpRegistry
@@ -14,6 +14,7 @@ final class ExecutionEnvironment {
     let kernels: OptimizedKernels
     let resources = ResourceStore()
     let hashTables = HashTableStore()
+    let kvCaches = KVCacheStore()
     let control: InvocationControl
     let maxLoopIterations: Int
     /// Subgraphs CALL_ONCE has already run (they run once per interpreter).

@@ -59,7 +59,8 @@ final class SubgraphExecutor {
             var record = TensorRecord(
                 name: tensor.name ?? "tensor \(t)", type: DataType(tensor.type), modelShape: tensor.shape.map(Int.init),
                 shapeSignature: tensor.shapeSignature.isEmpty ? nil : tensor.shapeSignature.map(Int.init),
-                quantization: QuantizationParameters(tensor.quantization, rank: tensor.shape.count), isVariable: tensor.isVariable,
+                quantization: QuantizationParameters(tensor.quantization, rank: tensor.shape.count),
+                blockwise: BlockwiseQuantization(tensor.quantization), isVariable: tensor.isVariable,
                 isWeight: (data?.count ?? 0) > 0)
             if record.type == .string, let data, data.count > 0 { record.stringByteCount = data.count }
             if let data, let base = data.baseAddress, data.count > 0 {
@@ -122,7 +123,7 @@ final class SubgraphExecutor {
 
     func info(_ t: Int) -> TensorInfo {
         let r = tensors[t]
-        return TensorInfo(index: t, type: r.type, shape: r.shape, quantization: r.quantization,
+        return TensorInfo(index: t, type: r.type, shape: r.shape, quantization: r.quantization, blockwise: r.blockwise,
                           constantData: r.isConstant ? UnsafeRawPointer(pointers[t]) : nil)
     }
 

@@ -20,6 +20,8 @@ struct TensorRecord {
     let modelShape: [Int]
     let shapeSignature: [Int]?
     let quantization: QuantizationParameters?
+    /// Per-block scales of blockwise-quantised weights (int4 transformer weights).
+    let blockwise: BlockwiseQuantization?
     let isVariable: Bool
     /// True for tensors whose bytes come from the model file (weights).
     let isWeight: Bool
@@ -37,12 +39,13 @@ struct TensorRecord {
     var stringByteCount: Int?
 
     init(name: String, type: DataType, modelShape: [Int], shapeSignature: [Int]?,
-         quantization: QuantizationParameters?, isVariable: Bool, isWeight: Bool) {
+         quantization: QuantizationParameters?, blockwise: BlockwiseQuantization? = nil, isVariable: Bool, isWeight: Bool) {
         self.name = name
         self.type = type
         self.modelShape = modelShape
         self.shapeSignature = shapeSignature
         self.quantization = quantization
+        self.blockwise = blockwise
         self.isVariable = isVariable
         self.isWeight = isWeight
         self.shape = modelShape

@@ -30,7 +30,8 @@ extension Interpreter {
         /// untrusted input: a condition that never turns false would otherwise loop for ever.
         /// Real models loop far less (decoders: hundreds; NMS: thousands).
         public var maxLoopIterations = 10_000_000
-        /// The op table; tests can swap in another one.
+        /// The op table: the runtime's own operators and the custom ones added with
+        /// ``addCustomOperator(_:replacingBuiltin:)``; tests can swap in another one.
         var registry: OpRegistry = .standard
 
         public init(threadCount: Int? = nil) {

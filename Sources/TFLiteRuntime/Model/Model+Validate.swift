@@ -140,7 +140,20 @@ extension Model {
             throw .invalid(location: location(),
                            reason: "buffer \(tensor.buffer) holds \(stored) bytes but shape \(tensor.shape) of \(tensor.type.name) needs \(byteCount)")
         }
+        if stored > 0, tensor.sparsity == nil, let perByte = packedValuesPerByte(tensor.type) {
+            // Sub-byte values are packed densely, low bits first, the last byte padded.
+            let needed = (elements + perByte - 1) / perByte
+            guard stored == needed else {
+                throw .invalid(location: location(),
+                               reason: "buffer \(tensor.buffer) holds \(stored) bytes but \(elements) packed \(tensor.type.name) values need \(needed)")
+            }
+        }
         if let quantization = tensor.quantization {
+            if case .blockwiseQuantization(let b)? = quantization.details {
+                guard b.blockSize > 0 else {
+                    throw .invalid(location: location(), reason: "blockwise quantization has block size \(b.blockSize); it must be positive")
+                }
+            }
             try validateQuantization(quantization, type: tensor.type, shape: tensor.shape, location: location())
         }
     }
@@ -174,6 +187,15 @@ extension Model {
         for zeroPoint in q.zeroPoint where !range.contains(zeroPoint) {
             throw .invalid(location: location(),
                            reason: "zero point \(zeroPoint) is outside the \(type.name) range \(range.lowerBound)...\(range.upperBound)")
+        }
+    }
+
+    /// How many values of a sub-byte type one byte holds; nil for the other types.
+    static func packedValuesPerByte(_ type: Schema.TensorType) -> Int? {
+        switch type {
+        case .int4, .uint4: return 2
+        case .int2: return 4
+        default: return nil
         }
     }
 

@@ -6,6 +6,8 @@ struct TensorInfo {
     let type: DataType
     let shape: [Int]
     let quantization: QuantizationParameters?
+    /// Per-block scales of blockwise-quantised weights.
+    var blockwise: BlockwiseQuantization? = nil
     /// The bytes of a constant tensor (weights, or a tensor folded earlier); nil otherwise.
     let constantData: UnsafeRawPointer?
 

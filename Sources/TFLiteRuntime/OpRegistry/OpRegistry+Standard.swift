@@ -47,6 +47,7 @@ extension OpRegistry {
         r.registerStableHLOOps()
         r.registerHashTableOps()
         r.registerSkipGramOps()
+        r.registerGenAIOps()
         // The element-moving ops LiteRT also runs on strings.
         r.allowStrings(.reshape, .squeeze, .expandDims, .gather, .gatherNd, .slice, .stridedSlice, .tile)
         return r

@@ -16,6 +16,8 @@ struct OpRegistration: Sendable {
     /// True for element-moving ops whose byte-generic kernel also moves strings: it runs on
     /// the strings' indices (see `SubgraphExecutor+StringMoves.swift`).
     var movesStrings = false
+    /// True for a kernel registered by the user (``CustomOperator``), not by this runtime.
+    var isUserDefined = false
 }
 
 /// The table from opcode to kernel. Each op family registers itself in its own
@@ -46,6 +48,12 @@ struct OpRegistry: Sendable {
                            _ prepare: @escaping OpPrepare) {
         precondition(customs[code] == nil, "\(code) registered twice")
         customs[code] = OpRegistration(name: code, types: types, prepare: prepare, foldable: foldable)
+    }
+
+    /// Adds or replaces the custom op `registration.name` (see `OpRegistry+Custom.swift`,
+    /// which decides whether it may).
+    mutating func setCustom(_ registration: OpRegistration) {
+        customs[registration.name] = registration
     }
 
     func registration(for kind: Model.OperatorKind) -> OpRegistration? {

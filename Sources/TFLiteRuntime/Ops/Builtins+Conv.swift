@@ -203,6 +203,9 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
         return try prepareFullyConnectedQuantized(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
     case let t: throw ctx.unsupported("input type \(t)")
     }
+    if weights.type == .int4 {
+        return try prepareFullyConnectedInt4(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
+    }
     if weights.type == .int8 || weights.type == .uint8 {
         return try prepareFullyConnectedHybrid(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
     }

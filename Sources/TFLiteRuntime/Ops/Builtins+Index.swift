@@ -181,6 +181,9 @@ private func prepareEmbeddingLookup(_ ctx: inout PrepareContext) throws(Interpre
     if (table.type == .int8 || table.type == .uint8) && y.type == .float32 {
         return try prepareHybridEmbeddingLookup(&ctx, ids: ids, table: table)
     }
+    if table.type == .int4 {
+        return try prepareInt4EmbeddingLookup(&ctx, ids: ids, table: table)
+    }
     guard table.type == y.type, let size = y.type.byteSize else {
         throw ctx.unsupported("table type \(table.type) with output type \(y.type)")
     }
@@ -210,6 +213,37 @@ private func prepareHybridEmbeddingLookup(_ ctx: inout PrepareContext, ids: Tens
         do throws(KernelError) {
             try EmbeddingLookup.dequantizing(ids: c.data(ii, as: Int32.self), count: count, table: c.data(ti, as: Int8.self), rows: rows,
                                              rowLength: rowLength, scales: scales, output: c.data(yi, as: Float.self))
+        } catch { throw fail(error) }
+    }
+}
+
+/// EMBEDDING_LOOKUP of an int4 table into float32 rows: blockwise (transformer token
+/// embeddings) or with one scale per tensor or per row.
+private func prepareInt4EmbeddingLookup(_ ctx: inout PrepareContext, ids: TensorInfo, table: TensorInfo) throws(InterpreterError) -> NodeKernel {
+    let y = try ctx.output(0)
+    guard y.type == .float32 else { throw ctx.unsupported("int4 table with output type \(y.type) (float32 only)") }
+    try ctx.setOutputShape(0, [ids.shape[0]] + table.shape.dropFirst())
+    let count = ids.shape[0], ii = ids.index, yi = y.index, fail = ctx.failure
+    if table.blockwise != nil {
+        let weights = try ctx.blockwiseInt4Weights(table, role: "table")
+        return { c throws(InterpreterError) in
+            do throws(KernelError) {
+                try EmbeddingLookup.blockwiseInt4(ids: c.data(ii, as: Int32.self), count: count, table: weights,
+                                                  output: c.data(yi, as: Float.self))
+            } catch { throw fail(error) }
+        }
+    }
+    let rows = table.shape[0], rowLength = Shape.product(table.shape, 1..<table.rank)
+    guard let q = table.quantization, q.scales.count == 1 || (q.scales.count == rows && q.quantizedDimension == 0) else {
+        throw ctx.invalid("the int4 table needs one scale or one per row (\(rows)), has \(table.quantization?.scales.count ?? 0)")
+    }
+    guard q.zeroPoints.allSatisfy({ $0 == 0 }) else { throw ctx.unsupported("int4 table with non-zero zero points") }
+    guard let data = table.constantData else { throw ctx.unsupported("non-constant int4 table") }
+    let packed = data.assumingMemoryBound(to: UInt8.self), scales = q.scales
+    return { c throws(InterpreterError) in
+        do throws(KernelError) {
+            try EmbeddingLookup.int4(ids: c.data(ii, as: Int32.self), count: count, table: packed, rows: rows, rowLength: rowLength,
+                                     scales: scales, output: c.data(yi, as: Float.self))
         } catch { throw fail(error) }
     }
 }

@@ -11,9 +11,11 @@ import TFLiteRuntime
         var custom: [String]
     }
 
-    /// Custom ops we run that LiteRT's resolver does not register: MediaPipe's transposed
-    /// convolution (LiteRT runs it only through XNNPACK) and TFLite Micro's signal library.
-    static let beyondLiteRT: Set<String> = ["Convolution2DTransposeBias"]
+    /// Custom ops we run that LiteRT's default resolver does not register: MediaPipe's
+    /// transposed convolution (LiteRT runs it only through XNNPACK), the GenAI ops LiteRT's LLM
+    /// runtime adds (GenAIOpsRegisterer) and TFLite Micro's signal library.
+    static let beyondLiteRT: Set<String> = ["Convolution2DTransposeBias", "odml.update_external_kv_cache",
+                                            "odml.update_kv_cache", "odml.scaled_dot_product_attention"]
 
     static func liteRT() throws -> LiteRTOps {
         let url = Fixtures.root.appendingPathComponent("Tests/Fixtures/runtime/litert_ops.json")

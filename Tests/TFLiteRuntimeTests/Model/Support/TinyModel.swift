@@ -38,6 +38,8 @@ struct TinyModel {
         var deprecatedBuiltinCode: Int8
         var builtinCode: Int32
         var customCode: String? = nil
+        /// The operator version; nil leaves the field out (the schema's default, 1).
+        var version: Int32? = nil
 
         init(_ op: Schema.BuiltinOperator) {
             deprecatedBuiltinCode = Int8(clamping: op.rawValue)
@@ -84,10 +86,11 @@ struct TinyModel {
         let codeList = w.offsetVector(count: codes.count)
         w.link(root.fields[1]!, to: codeList.position)
         for (slot, code) in zip(codeList.slots, codes) {
-            let t = w.table([1, code.customCode == nil ? nil : 4, nil, 4])
+            let t = w.table([1, code.customCode == nil ? nil : 4, code.version == nil ? nil : 4, 4])
             w.link(slot, to: t.position)
             w.set(code.deprecatedBuiltinCode, at: t.fields[0]!)
             w.set(code.builtinCode, at: t.fields[3]!)
+            if let version = code.version { w.set(version, at: t.fields[2]!) }
             if let custom = code.customCode { w.link(t.fields[1]!, to: w.string(custom)) }
         }
 
