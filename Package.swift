@@ -70,6 +70,7 @@ let package = Package(
                           path: "Examples/FaceLandmarksWithAttention"),
         .executableTarget(name: "CustomOperatorExample", dependencies: ["MediaPipeOps", "TFLiteRuntime", "FlatBuffers", "Imaging"],
                           path: "Examples/CustomOperator"),
+        .executableTarget(name: "FacesAndSegmentationExample", dependencies: ["TFLiteTasks", "Imaging"], path: "Examples/FacesAndSegmentation"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FlatBuffersTests", dependencies: ["FlatBuffers", "TestSupport"]),

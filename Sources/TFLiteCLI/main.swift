@@ -11,6 +11,8 @@ let commands: [any Command.Type] = [
     DecodeCommand.self,
     LabelCommand.self,
     DetectCommand.self,
+    DetectFacesCommand.self,
+    SegmentCommand.self,
     VersionCommand.self,
 ]
 
@@ -20,7 +22,7 @@ let toolHelp = """
     Usage: tflite <command> [options]
 
     Commands:
-    \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + $0.name.padding(toLength: 14, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
 
     Run 'tflite <command> --help' for a command's options, 'tflite --version' for the version.
     Exit status: 0 on success, 1 on failure (a message on stderr starting with 'error:'),

@@ -51,10 +51,7 @@ enum ImageBatch {
         do { image = try VisionImage(path: file.path) } catch {
             return ImageBatchResult(file: file, index: index, imageSize: nil, result: .failure(error))
         }
-        let swaps = image.orientation.swapsDimensions
-        let size = ImageSize(width: swaps ? image.image.height : image.image.width,
-                             height: swaps ? image.image.width : image.image.height)
-        return ImageBatchResult(file: file, index: index, imageSize: size,
+        return ImageBatchResult(file: file, index: index, imageSize: image.displayedSize,
                                 result: Result { () throws(TaskError) in try process(worker, image) })
     }
 }

@@ -6,7 +6,10 @@ import TFLiteRuntime
 /// The displayed (oriented) image is converted to RGB, optionally cut to its centred
 /// square, and resized to the input size with Imaging's Pillow-compatible bilinear filter
 /// (`ResizeMethod.pillowBilinear`; gray inputs take Pillow's luma conversion) (ML Kit
-/// scales the whole image to the model input; that is the default here too). Values then
+/// scales the whole image to the model input; that is the default here too). With
+/// ``mediaPipeFit`` set, the image is mapped into the input as MediaPipe's
+/// `ImageToTensorCalculator` maps it instead (stretched or letterboxed, sampled with OpenCV's
+/// bilinear warp as MediaPipe samples it), for models whose results are meant to match MediaPipe's. Values then
 /// follow the input type, as the TFLite Task Library does: uint8 inputs take the raw pixels
 /// and int8 inputs `pixel - 128` (quantised models expect the raw range; metadata
 /// normalisation describes their float twin); float inputs take `(pixel - mean) / std` with
@@ -24,6 +27,9 @@ public struct ImagePreprocessor: Sendable {
     public let normalization: Normalization?
     /// Cut the image to its centred square before resizing.
     public var cropsToSquare: Bool
+    /// Map the image into the input as MediaPipe does (``cropsToSquare`` is then ignored);
+    /// nil: resize it with the Pillow-style filter.
+    public var mediaPipeFit: MediaPipeFit?
 
     /// Reads the input's layout from `tensor`; throws unless it is `[1, H, W, 1 or 3]` of a
     /// supported type.
@@ -53,14 +59,30 @@ public struct ImagePreprocessor: Sendable {
     /// The resized 8-bit pixels (`height x width x channels`) for `image`.
     public func pixels(for image: VisionImage) throws(TaskError) -> [UInt8] {
         var rgb = image.orientedRGB()
-        if cropsToSquare { rgb = rgb.centerSquareCropped() }
+        if cropsToSquare && mediaPipeFit == nil { rgb = rgb.centerSquareCropped() }
         do {
-            var resized = try rgb.resized(width: width, height: height, method: .pillowBilinear)
+            var resized: Image
+            switch mediaPipeFit {
+            case nil:
+                resized = try rgb.resized(width: width, height: height, method: .pillowBilinear)
+            case .stretch?:
+                resized = try MediaPipeResampler.warp(rgb, roiX: 0, roiY: 0, roiWidth: Double(rgb.width), roiHeight: Double(rgb.height),
+                                                      outWidth: width, outHeight: height)
+            case .letterbox?:
+                let box = letterbox(forWidth: rgb.width, height: rgb.height)
+                resized = try MediaPipeResampler.warp(rgb, roiX: box.roiX, roiY: box.roiY, roiWidth: box.roiWidth, roiHeight: box.roiHeight,
+                                                      outWidth: width, outHeight: height)
+            }
             if channels == 1 { resized = resized.converted(to: .gray) }
             return resized.pixels8 ?? []
         } catch {
             throw .invalidImage("cannot resize the \(rgb.width)x\(rgb.height) image to \(width)x\(height): \(error)")
         }
+    }
+
+    /// Where an image of this size lands in the input with ``MediaPipeFit/letterbox``.
+    public func letterbox(forWidth imageWidth: Int, height imageHeight: Int) -> Letterbox {
+        Letterbox(imageWidth: imageWidth, imageHeight: imageHeight, inputWidth: width, inputHeight: height)
     }
 
     /// The input tensor's bytes for `image`.

@@ -37,6 +37,12 @@ public struct VisionImage: Sendable {
         return e.description
     }
 
+    /// The displayed (oriented) image's width and height, the space results are reported in.
+    public var displayedSize: ImageSize {
+        let swaps = orientation.swapsDimensions
+        return ImageSize(width: swaps ? image.height : image.width, height: swaps ? image.width : image.height)
+    }
+
     /// The displayed image as 8-bit RGB (gray expanded, alpha dropped).
     func orientedRGB() -> Image {
         image.applying(orientation).to8Bit().converted(to: .rgb)

@@ -1,0 +1,22 @@
+import Foundation
+
+extension FaceDetector {
+    /// Finds the faces in every image in `files` and yields one result per file, in the order
+    /// given; boxes are in pixels of each displayed image (its `imageSize`).
+    ///
+    /// As ``ImageLabeler/results(forImagesAt:workers:)``: `workers` threads (default: one per
+    /// core, never more than the files), one interpreter each over this detector's model; a bad
+    /// file gives a result carrying its error and the batch goes on.
+    public func results(forImagesAt files: [URL], workers: Int? = nil) throws(TaskError)
+        -> AsyncStream<ImageBatchResult<[DetectedFace]>>
+    {
+        let count = try ImageBatch.workerCount(requested: workers, fileCount: files.count)
+        var options = self.options
+        options.threadCount = options.threadCount ?? ImageBatch.threadsPerWorker(count)
+        var detectors: [FaceDetector] = []
+        for _ in 0..<count { detectors.append(try FaceDetector(options: options)) }
+        return ImageBatch.results(files: files, workers: detectors) { detector, image throws(TaskError) in
+            try detector.results(in: image)
+        }
+    }
+}
