@@ -105,14 +105,8 @@ enum DetectCommand: Command {
         let started = DispatchTime.now()
         let workerCount = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, max(1, images.files.count))
         let results = try detector.results(forImagesAt: images.files, workers: workerCount)
-        try BatchProgress(verb: "detected in", workers: workerCount).run(results, count: images.files.count, json: json, started: started) { item, objects in
-            if json {
-                print(try JSONOutput.string(["file": item.file.relativePath, "width": item.imageSize?.width ?? 0,
-                                             "height": item.imageSize?.height ?? 0, "objects": objects.map(jsonObject)]))
-            } else {
-                printTable(objects, for: item.file.relativePath)
-            }
-        }
+        try BatchProgress(verb: "detected in", workers: workerCount).run(results, count: images.files.count, json: json, started: started,
+                                                          key: "objects", jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 
     private static func jsonObject(_ o: DetectedObject) -> [String: Any] {

@@ -88,14 +88,8 @@ enum DetectFacesCommand: Command {
         let started = DispatchTime.now()
         let workerCount = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, max(1, images.files.count))
         let results = try detector.results(forImagesAt: images.files, workers: workerCount)
-        try BatchProgress(verb: "searched", workers: workerCount).run(results, count: images.files.count, json: json, started: started) { item, faces in
-            if json {
-                print(try JSONOutput.string(["file": item.file.relativePath, "width": item.imageSize?.width ?? 0,
-                                             "height": item.imageSize?.height ?? 0, "faces": faces.map(jsonObject)]))
-            } else {
-                printTable(faces, for: item.file.relativePath)
-            }
-        }
+        try BatchProgress(verb: "searched", workers: workerCount).run(results, count: images.files.count, json: json, started: started,
+                                                          key: "faces", jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 
     private static func jsonObject(_ face: DetectedFace) -> [String: Any] {

@@ -90,14 +90,8 @@ enum LabelCommand: Command {
         let started = DispatchTime.now()
         let workerCount = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, max(1, images.files.count))
         let results = try labeler.results(forImagesAt: images.files, workers: workerCount)
-        try BatchProgress(verb: "labelled", workers: workerCount).run(results, count: images.files.count, json: json, started: started) { item, labels in
-            if json {
-                print(try JSONOutput.string(["file": item.file.relativePath, "width": item.imageSize?.width ?? 0,
-                                             "height": item.imageSize?.height ?? 0, "labels": labels.map(jsonObject)]))
-            } else {
-                printTable(labels, for: item.file.relativePath)
-            }
-        }
+        try BatchProgress(verb: "labelled", workers: workerCount).run(results, count: images.files.count, json: json, started: started,
+                                                          key: "labels", jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 
     private static func jsonObject(_ label: ImageLabel) -> [String: Any] {

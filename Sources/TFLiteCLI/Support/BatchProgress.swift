@@ -17,6 +17,22 @@ struct BatchProgress {
 
     /// Consumes `results`, handing each success to `printResult` (on one thread, in file order)
     /// and reporting each failure on stderr, plus a `{"file", "error"}` line with `json`.
+    /// ``run(_:count:json:started:printResult:)`` for commands whose result per image is a
+    /// list: one JSON line per image (`file`, `width`, `height`, and the list under `key`), or
+    /// the command's table.
+    func run<Element: Sendable>(_ results: AsyncStream<ImageBatchResult<[Element]>>, count: Int, json: Bool, started: DispatchTime,
+                                key: String, jsonObject: @escaping @Sendable (Element) -> [String: Any],
+                                table: @escaping @Sendable ([Element], String) -> Void) throws {
+        try run(results, count: count, json: json, started: started) { item, values in
+            if json {
+                print(try JSONOutput.string(["file": item.file.relativePath, "width": item.imageSize?.width ?? 0,
+                                             "height": item.imageSize?.height ?? 0, key: values.map(jsonObject)]))
+            } else {
+                table(values, item.file.relativePath)
+            }
+        }
+    }
+
     func run<Value: Sendable>(_ results: AsyncStream<ImageBatchResult<Value>>, count: Int, json: Bool, started: DispatchTime,
                               printResult: @escaping @Sendable (ImageBatchResult<Value>, Value) throws -> Void) throws {
         let showProgress = isatty(STDERR_FILENO) == 1
