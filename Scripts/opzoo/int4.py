@@ -1,6 +1,7 @@
 """Packed int4 weights: FULLY_CONNECTED with float input and blockwise int4 weights (float16
-scales per block, as ai-edge-torch's dynamic int4 recipes write them), and EMBEDDING_LOOKUP of
-int4 tables, blockwise and with one scale per row or per tensor."""
+scales per block, as ai-edge-torch's dynamic int4 recipes write them), EMBEDDING_LOOKUP of
+int4 tables, blockwise and with one scale per row or per tensor, and DEQUANTIZE of int4
+weights (per tensor, with a zero point, and per channel)."""
 import numpy as np
 import zoo
 
@@ -70,6 +71,20 @@ def embedding(rows, columns, block=None, scales=None):
     return m
 
 
+def dequantize(shape, quant):
+    """y = DEQUANTIZE(int4 weights) + x, so the folded weights meet a run-time input."""
+    m = zoo.Model()
+    g = m.graph()
+    x = g.input("x", np.float32, shape)
+    w = g.tensor("w", INT4, shape, data=pack_int4(rs.randint(-8, 8, size=shape)), quant=quant)
+    d = g.tensor("w_float", np.float32, shape)
+    g.op(B.DEQUANTIZE, [w], [d])
+    y = g.tensor("y", np.float32, shape)
+    g.op(B.ADD, [d, x], [y], S.AddOptionsT(), S.BuiltinOptions.AddOptions)
+    g.output(y)
+    return m
+
+
 def cases():
     def x(*shape):
         return (rs.randn(*shape) * 2).astype(np.float32)
@@ -86,4 +101,7 @@ def cases():
         zoo.Case("opzoo_embedding_lookup_int4_blockwise", embedding(6, 64, block=32), [ids]),
         zoo.Case("opzoo_embedding_lookup_int4_per_row", embedding(6, 10, scales=rs.rand(6) * 0.1 + 0.01), [ids]),
         zoo.Case("opzoo_embedding_lookup_int4_per_tensor", embedding(6, 12, scales=[0.037]), [ids]),
+        zoo.Case("opzoo_dequantize_int4_per_tensor", dequantize([3, 5], (0.25, -2)), [x(3, 5)],
+                 notes="an odd element count: the last byte is half padding"),
+        zoo.Case("opzoo_dequantize_int4_per_channel", dequantize([4, 6], (list(rs.rand(4) * 0.1 + 0.01), [0] * 4, 0)), [x(4, 6)]),
     ]

@@ -4,6 +4,8 @@ public enum CastType: Sendable, Equatable, CaseIterable {
     case float32
     /// IEEE binary16.
     case float16
+    /// bfloat16, the top half of a binary32.
+    case bfloat16
     /// IEEE binary64.
     case float64
     /// Signed 8-bit.
@@ -29,13 +31,13 @@ public enum CastType: Sendable, Equatable, CaseIterable {
     public var byteSize: Int {
         switch self {
         case .int8, .uint8, .bool: return 1
-        case .float16, .int16, .uint16: return 2
+        case .float16, .bfloat16, .int16, .uint16: return 2
         case .float32, .int32, .uint32: return 4
         case .float64, .int64, .uint64: return 8
         }
     }
 
-    var isFloatingPoint: Bool { self == .float32 || self == .float16 || self == .float64 }
+    var isFloatingPoint: Bool { self == .float32 || self == .float16 || self == .bfloat16 || self == .float64 }
 }
 
 /// CAST between numeric and boolean element types.
@@ -90,7 +92,7 @@ public enum Cast {
         case .uint64:
             let u = p.loadUnaligned(as: UInt64.self)
             return (Int64(bitPattern: u), u)
-        case .float32, .float16, .float64: return (0, nil)
+        case .float32, .float16, .bfloat16, .float64: return (0, nil)
         }
     }
 
@@ -99,6 +101,7 @@ public enum Cast {
         switch type {
         case .float32: return Double(p.loadUnaligned(as: Float.self))
         case .float16: return Double(HalfPrecision.float(fromBits: p.loadUnaligned(as: UInt16.self)))
+        case .bfloat16: return Double(BFloat16.float(fromBits: p.loadUnaligned(as: UInt16.self)))
         default: return p.loadUnaligned(as: Double.self)
         }
     }
@@ -119,6 +122,7 @@ public enum Cast {
         case .float32: p.storeBytes(of: source.unsigned.map { Float($0) } ?? Float(v), as: Float.self)
         case .float64: p.storeBytes(of: source.unsigned.map { Double($0) } ?? Double(v), as: Double.self)
         case .float16: p.storeBytes(of: HalfPrecision.bits(from: source.unsigned.map { Float($0) } ?? Float(v)), as: UInt16.self)
+        case .bfloat16: p.storeBytes(of: BFloat16.bits(from: source.unsigned.map { Float($0) } ?? Float(v)), as: UInt16.self)
         }
     }
 
@@ -128,6 +132,7 @@ public enum Cast {
         case .float32: p.storeBytes(of: Float(v), as: Float.self)
         case .float64: p.storeBytes(of: v, as: Double.self)
         case .float16: p.storeBytes(of: HalfPrecision.bits(from: Float(v)), as: UInt16.self)
+        case .bfloat16: p.storeBytes(of: BFloat16.bits(from: Float(v)), as: UInt16.self)
         case .bool: p.storeBytes(of: v != 0 ? 1 : 0, as: UInt8.self)
         case .int8: p.storeBytes(of: saturating(v, as: Int8.self), as: Int8.self)
         case .uint8: p.storeBytes(of: saturating(v, as: UInt8.self), as: UInt8.self)

@@ -15,8 +15,8 @@ extension OpRegistry {
             guard case .leakyReluOptions(let o)? = c.options else { throw c.invalid("missing LeakyReluOptions") }
             return try prepareUnary(&c, .leakyRelu(alpha: o.alpha))
         }
-        register(.logistic, types: q) { (c) throws(InterpreterError) in try prepareUnary(&c, .logistic) }
-        register(.tanh, types: q) { (c) throws(InterpreterError) in try prepareUnary(&c, .tanh) }
+        register(.logistic, types: q + [.bfloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .logistic) }
+        register(.tanh, types: q + [.bfloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .tanh) }
         register(.hardSwish, types: q) { (c) throws(InterpreterError) in try prepareUnary(&c, .hardSwish) }
         register(.elu, types: q) { (c) throws(InterpreterError) in try prepareUnary(&c, .elu) }
         register(.gelu, types: q) { (c) throws(InterpreterError) in
@@ -31,12 +31,12 @@ extension OpRegistry {
         register(.rsqrt, types: float + [.int8]) { (c) throws(InterpreterError) in try prepareUnary(&c, .rsqrt) }
         register(.sin, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .sin) }
         register(.cos, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .cos) }
-        register(.floor, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .floor) }
+        register(.floor, types: float + [.bfloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .floor) }
         register(.ceil, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .ceil) }
         register(.round, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .round) }
         let signed: [DataType] = [.float32, .int32, .int64]
         register(.abs, types: signed + [.int8, .int16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .abs) }
-        register(.neg, types: signed) { (c) throws(InterpreterError) in try prepareUnary(&c, .negate) }
+        register(.neg, types: signed + [.bfloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .negate) }
         register(.square, types: signed) { (c) throws(InterpreterError) in try prepareUnary(&c, .square) }
         register(.sign, types: signed) { (c) throws(InterpreterError) in try prepareUnary(&c, .sign) }
         register(.prelu, types: q, preparePrelu)
@@ -70,6 +70,10 @@ private func prepareUnary(_ ctx: inout PrepareContext, _ f: UnaryFunction) throw
         return { c in Activations.apply(g, input: c.data(xi, as: Int64.self), output: c.data(yi, as: Int64.self), count: count) }
     case .int8, .uint8, .int16:
         return try prepareQuantizedUnary(&ctx, f)
+    case .bfloat16 where [.floor, .negate, .logistic, .tanh].contains(f):
+        // The unary ops LiteRT 2.3 runs on bfloat16.
+        guard y.type == .bfloat16 else { throw ctx.invalid("output type \(y.type) must be BFLOAT16") }
+        return { c in Elementwise.bfloat16Unary(f, input: c.data(xi, as: UInt16.self), output: c.data(yi, as: UInt16.self), count: count) }
     case let t:
         throw ctx.unsupported("input type \(t)")
     }

@@ -11,8 +11,8 @@ extension OpRegistry {
         register(.sub, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .subtract) }
         register(.mul, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .multiply) }
         register(.div, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .divide) }
-        register(.maximum, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .maximum) }
-        register(.minimum, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .minimum) }
+        register(.maximum, types: numeric + quantized + [.bfloat16]) { (c) throws(InterpreterError) in try prepareBinary(&c, .maximum) }
+        register(.minimum, types: numeric + quantized + [.bfloat16]) { (c) throws(InterpreterError) in try prepareBinary(&c, .minimum) }
         register(.squaredDifference, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .squaredDifference) }
         register(.pow, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .power) }
         register(.floorDiv, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .floorDivide) }
@@ -65,6 +65,9 @@ private func prepareBinary(_ ctx: inout PrepareContext, _ op: BinaryOperator) th
         return { c in Elementwise.binary(op, lhs: c.data(ai, as: Int64.self), rhs: c.data(bi, as: Int64.self), plan: plan, activation: act, output: c.data(yi, as: Int64.self)) }
     case .int8, .uint8, .int16:
         return try prepareQuantizedBinary(&ctx, op, plan: plan)
+    case .bfloat16 where op == .maximum || op == .minimum:
+        return { c in Elementwise.bfloat16Binary(op, lhs: c.data(ai, as: UInt16.self), rhs: c.data(bi, as: UInt16.self), plan: plan,
+                                                 output: c.data(yi, as: UInt16.self)) }
     case let t:
         throw ctx.unsupported("input type \(t)")
     }

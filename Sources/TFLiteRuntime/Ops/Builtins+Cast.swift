@@ -3,7 +3,7 @@ import Kernels
 /// CAST between the numeric and boolean element types, and BITCAST, which keeps the bytes.
 extension OpRegistry {
     mutating func registerCastOps() {
-        let all: [DataType] = [.float32, .float16, .float64, .int8, .uint8, .int16, .uint16, .int32, .uint32, .int64, .uint64, .bool]
+        let all: [DataType] = [.float32, .float16, .bfloat16, .float64, .int8, .uint8, .int16, .uint16, .int32, .uint32, .int64, .uint64, .bool]
         register(.cast, types: all, prepareCast)
         register(.bitcast, types: all.filter { $0 != .bool }, prepareBitcast)
     }
@@ -14,6 +14,7 @@ private func castType(_ t: DataType) -> CastType? {
     switch t {
     case .float32: return .float32
     case .float16: return .float16
+    case .bfloat16: return .bfloat16
     case .float64: return .float64
     case .int8: return .int8
     case .uint8: return .uint8

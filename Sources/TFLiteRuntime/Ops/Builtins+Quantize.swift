@@ -6,7 +6,7 @@ import Kernels
 extension OpRegistry {
     mutating func registerQuantizeOps() {
         register(.quantize, types: [.float32, .int8, .uint8, .int16, .int32], prepareQuantize)
-        register(.dequantize, types: [.int8, .uint8, .int16, .float16], prepareDequantize)
+        register(.dequantize, types: [.int8, .uint8, .int16, .int4, .float16], prepareDequantize)
         register(.fakeQuant, types: [.float32], prepareFakeQuant)
     }
 }
@@ -86,6 +86,18 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
         return { c in dequantizeFloat16(input: c.data(xi, as: UInt16.self), output: c.data(yi, as: Float.self), count: count) }
     }
     guard let q = x.quantization else { throw ctx.invalid("input has no quantization parameters") }
+    // Int4 tensors are only ever weights: their values are widened once, here, and dequantised
+    // as int8 (the node is then folded into a float constant like any DEQUANTIZE of weights).
+    var widened: [Int8] = []
+    if x.type == .int4 {
+        guard let data = x.constantData else { throw ctx.unsupported("DEQUANTIZE of a non-constant INT4 tensor") }
+        let packed = data.assumingMemoryBound(to: UInt8.self)
+        widened = (0..<count).map { PackedInt4.value(packed, at: $0) }
+    }
+    let int4Values = widened
+    func int4Kernel(_ body: @escaping (UnsafePointer<Int8>, UnsafeMutablePointer<Float>) -> Void) -> NodeKernel {
+        { c in int4Values.withUnsafeBufferPointer { body($0.baseAddress!, c.data(yi, as: Float.self)) } }
+    }
     if q.isPerAxis {
         guard q.quantizedDimension < x.rank, q.scales.count == x.shape[q.quantizedDimension] else {
             throw ctx.invalid("\(q.scales.count) scales along axis \(q.quantizedDimension) of shape \(x.shape)")
@@ -98,6 +110,8 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
         switch x.type {
         case .int8: return kernel(Int8.self)
         case .int16: return kernel(Int16.self)
+        case .int4:
+            return int4Kernel { dequantizePerAxisToFloat(scales: scales, zeroPoints: zeros, axis: axis, shape: shape, input: $0, output: $1) }
         case let t: throw ctx.unsupported("per-axis DEQUANTIZE of \(t)")
         }
     }
@@ -109,6 +123,7 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
     case .int8: return kernel(Int8.self)
     case .uint8: return kernel(UInt8.self)
     case .int16: return kernel(Int16.self)
+    case .int4: return int4Kernel { dequantizeToFloat(qx, input: $0, output: $1, count: count) }
     case let t: throw ctx.unsupported("DEQUANTIZE of \(t)")
     }
 }
