@@ -1,5 +1,6 @@
 """Packed int4 weights: FULLY_CONNECTED with float input and blockwise int4 weights (float16
-scales per block, as ai-edge-torch's dynamic int4 recipes write them), EMBEDDING_LOOKUP of
+scales per block, as ai-edge-torch's dynamic int4 recipes write them) or dynamic-range int4
+weights (one scale per tensor or per channel), EMBEDDING_LOOKUP of
 int4 tables, blockwise and with one scale per row or per tensor, and DEQUANTIZE of int4
 weights (per tensor, with a zero point, and per channel)."""
 import numpy as np
@@ -54,6 +55,22 @@ def fully_connected(input_shape, rows, block, bias, keep_dims=False):
     return m
 
 
+def fully_connected_per_channel(batches, rows, columns, per_channel, asymmetric):
+    m = zoo.Model()
+    g = m.graph()
+    x = g.input("x", np.float32, [batches, columns])
+    scales = list(rs.rand(rows) * 0.05 + 0.01) if per_channel else [0.03]
+    w = g.tensor("w", INT4, [rows, columns], data=pack_int4(rs.randint(-7, 8, size=(rows, columns))),
+                 quant=(scales, [0] * len(scales), 0))
+    y = g.tensor("y", np.float32, [batches, rows])
+    o = S.FullyConnectedOptionsT()
+    o.asymmetricQuantizeInputs = asymmetric
+    g.op(B.FULLY_CONNECTED, [x, w, g.const("bias", rs.randn(rows).astype(np.float32))], [y], o,
+         S.BuiltinOptions.FullyConnectedOptions)
+    g.output(y)
+    return m
+
+
 def embedding(rows, columns, block=None, scales=None):
     m = zoo.Model()
     g = m.graph()
@@ -98,6 +115,9 @@ def cases():
         zoo.Case("opzoo_fc_blockwise_int4_zero_row", fully_connected([2, 64], 8, 32, bias=True),
                  [np.concatenate([np.zeros((1, 64), np.float32), x(1, 64)])], resolver=FC_RESOLVER,
                  notes="an all-zero input row quantises with scale 1"),
+        zoo.Case("opzoo_fc_hybrid_int4_per_channel", fully_connected_per_channel(3, 16, 64, True, False), [x(3, 64)]),
+        zoo.Case("opzoo_fc_hybrid_int4_per_channel_asymmetric", fully_connected_per_channel(2, 12, 40, True, True), [x(2, 40)]),
+        zoo.Case("opzoo_fc_hybrid_int4_per_tensor", fully_connected_per_channel(2, 10, 30, False, False), [x(2, 30)]),
         zoo.Case("opzoo_embedding_lookup_int4_blockwise", embedding(6, 64, block=32), [ids]),
         zoo.Case("opzoo_embedding_lookup_int4_per_row", embedding(6, 10, scales=rs.rand(6) * 0.1 + 0.01), [ids]),
         zoo.Case("opzoo_embedding_lookup_int4_per_tensor", embedding(6, 12, scales=[0.037]), [ids]),

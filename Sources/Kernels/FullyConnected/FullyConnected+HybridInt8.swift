@@ -17,14 +17,53 @@ public func hybridFullyConnectedInt8(
     output: UnsafeMutablePointer<Float>,
     scratch: UnsafeMutablePointer<Int8>
 ) {
+    hybridFullyConnected(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetricInputs, input: input,
+                         batches: batches, inputDepth: inputDepth, outputDepth: outputDepth, bias: bias, output: output,
+                         scratch: scratch) { oc, _ in filter + oc * inputDepth }
+}
+
+/// ``hybridFullyConnectedInt8(filterScales:activation:asymmetricInputs:input:batches:inputDepth:filter:outputDepth:bias:output:scratch:)``
+/// for packed int4 weights (``PackedInt4``, `[outputDepth, inputDepth]`, one scale or one per
+/// channel), as LiteRT's reference kernel runs them: each weight row is widened to int8 in a
+/// row-sized buffer as it is reached, never the whole matrix.
+public func hybridFullyConnectedInt4(
+    filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool,
+    input: UnsafePointer<Float>, batches: Int, inputDepth: Int,
+    filter: UnsafePointer<UInt8>, outputDepth: Int,
+    bias: UnsafePointer<Float>?,
+    output: UnsafeMutablePointer<Float>,
+    scratch: UnsafeMutablePointer<Int8>
+) {
+    withUnsafeTemporaryAllocation(of: Int8.self, capacity: max(inputDepth, 1)) { row in
+        hybridFullyConnected(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetricInputs, input: input,
+                             batches: batches, inputDepth: inputDepth, outputDepth: outputDepth, bias: bias, output: output,
+                             scratch: scratch) { oc, b in
+            // Rows are widened once, for the first batch, and reused for the others.
+            if b == 0 {
+                for d in 0..<inputDepth { row[d] = PackedInt4.value(filter, at: oc * inputDepth + d) }
+            }
+            return UnsafePointer(row.baseAddress!)
+        }
+    }
+}
+
+/// The hybrid loop over output channels (outer) and batches (inner); `weightRow(oc, b)` gives
+/// channel `oc`'s int8 weights, asked once per batch.
+@inline(__always)
+private func hybridFullyConnected(
+    filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool,
+    input: UnsafePointer<Float>, batches: Int, inputDepth: Int, outputDepth: Int,
+    bias: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Int8>,
+    weightRow: (_ channel: Int, _ batch: Int) -> UnsafePointer<Int8>
+) {
     let scales = quantizeHybridBatches(input, batches: batches, batchSize: inputDepth, asymmetric: asymmetricInputs, into: scratch)
     let perChannel = filterScales.count > 1
-    for b in 0..<batches {
-        let row = scratch + b * inputDepth
-        // TFLite folds a per-tensor weight scale into the batch scale before the products.
-        let batchScale = perChannel ? scales[b].scale : scales[b].scale * filterScales[0]
-        for oc in 0..<outputDepth {
-            let weights = filter + oc * inputDepth
+    for oc in 0..<outputDepth {
+        for b in 0..<batches {
+            let weights = weightRow(oc, b)
+            let row = scratch + b * inputDepth
+            // TFLite folds a per-tensor weight scale into the batch scale before the products.
+            let batchScale = perChannel ? scales[b].scale : scales[b].scale * filterScales[0]
             var dot = int8DotProduct(weights, row, count: inputDepth)
             if asymmetricInputs {
                 var rowSum: Int32 = 0

@@ -1,8 +1,9 @@
 import Kernels
 
 // FULLY_CONNECTED with float activations and int4 weights: the blockwise form converters give
-// transformer weights (ai-edge-torch's dynamic int4 recipes). Dispatched from
-// `prepareFullyConnected` when the weights are INT4.
+// transformer weights (ai-edge-torch's dynamic int4 recipes), and the dynamic-range form with
+// one scale per tensor or per output channel. Dispatched from `prepareFullyConnected` when the
+// weights are INT4.
 
 /// The blockwise description of a constant int4 weight matrix `[rows, columns]`, checked
 /// against the subgraph: block size dividing the rows, float16 scales of the right count, no
@@ -39,6 +40,9 @@ func prepareFullyConnectedInt4(_ ctx: inout PrepareContext, options o: Schema.Fu
     try ctx.requireType(input: 0, .float32)
     let y = try ctx.output(0)
     guard y.type == .float32 else { throw ctx.invalid("output type \(y.type) must be FLOAT32 for float input") }
+    if try ctx.input(1).blockwise == nil {
+        return try prepareFullyConnectedHybridInt4(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
+    }
     let weights = try ctx.blockwiseInt4Weights(try ctx.input(1), role: "weights")
     let activation = try ctx.floatActivation(o.fusedActivationFunction)
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
@@ -56,5 +60,27 @@ func prepareFullyConnectedInt4(_ ctx: inout PrepareContext, options o: Schema.Fu
     return { c in
         optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
                       scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
+    }
+}
+
+/// Dynamic-range int4 weights (symmetric, one scale or one per output channel): LiteRT's
+/// reference hybrid path, the weights widened row by row.
+private func prepareFullyConnectedHybridInt4(_ ctx: inout PrepareContext, options o: Schema.FullyConnectedOptions,
+                                            batch: Int, inputDepth: Int, outputDepth: Int) throws(InterpreterError) -> NodeKernel {
+    let w = try ctx.input(1)
+    guard let data = w.constantData else { throw ctx.unsupported("non-constant INT4 weights") }
+    let (scales, zeroPoint) = try ctx.weightScales(w, channels: outputDepth, axis: 0)
+    guard zeroPoint == 0 else { throw ctx.invalid("hybrid int4 weights must be symmetric, have zero point \(zeroPoint)") }
+    let filterScales = (w.quantization?.scales.count ?? 1) > 1 ? scales : [scales[0]]
+    let activation = try ctx.floatActivation(o.fusedActivationFunction), asymmetric = o.asymmetricQuantizeInputs
+    let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
+    ctx.requestScratch(bytes: hybridScratchCount(batches: batch, batchSize: inputDepth))
+    let xi = try ctx.input(0).index, yi = try ctx.output(0).index, packed = data.assumingMemoryBound(to: UInt8.self)
+    ctx.kernelName = "fully-connected.f32-i4.hybrid"
+    return { c in
+        hybridFullyConnectedInt4(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
+                                 input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth, filter: packed,
+                                 outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
+                                 output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }
