@@ -23,7 +23,7 @@ public final class ImageLabeler: @unchecked Sendable {
 
     private init(options: CustomImageLabelerOptions) {
         labeler = Result { () throws(NSError) in
-            let model = try options.localModel.load()
+            let model = try options.model().load()
             var settings = TFLiteTasks.CustomImageLabelerOptions(localModel: model)
             // ML Kit's rule, zero-confidence labels included: an unset threshold is the
             // metadata's score threshold, else 0.

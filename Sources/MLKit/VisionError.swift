@@ -11,6 +11,10 @@ enum VisionError {
         case internalError = 13
     }
 
+    static func failed(_ message: String, code: Code = .invalidArgument) -> NSError {
+        NSError(domain: domain, code: code.rawValue, userInfo: [NSLocalizedDescriptionKey: message])
+    }
+
     static func failed(_ error: any Error, code: Code = .invalidArgument) -> NSError {
         NSError(domain: domain, code: code.rawValue, userInfo: [NSLocalizedDescriptionKey: "\(error)"])
     }

@@ -23,9 +23,11 @@ public final class ModelDownloadProgress: @unchecked Sendable {
     private var outcome: Result<ModelDownloadResult, ModelDownloadError>?
     private var waiters: [CheckedContinuation<Result<ModelDownloadResult, ModelDownloadError>, Never>] = []
     private var task: Task<Void, Never>?
+    private let onChange: (@Sendable (ModelDownloadProgress) -> Void)?
 
-    init(model: RemoteModel) {
+    init(model: RemoteModel, onChange: (@Sendable (ModelDownloadProgress) -> Void)? = nil) {
         self.model = model
+        self.onChange = onChange
     }
 
     /// Bytes of the model file received so far, kept across resumed attempts (back to 0 when
@@ -79,10 +81,12 @@ public final class ModelDownloadProgress: @unchecked Sendable {
 
     func setExpected(_ bytes: Int64) {
         lock.withLock { expected = bytes }
+        onChange?(self)
     }
 
     func setReceived(_ bytes: Int64) {
         lock.withLock { received = bytes }
+        onChange?(self)
     }
 
     func finish(_ result: Result<ModelDownloadResult, ModelDownloadError>) {
@@ -92,6 +96,7 @@ public final class ModelDownloadProgress: @unchecked Sendable {
             defer { waiters = [] }
             return waiters
         }
+        onChange?(self)
         for waiter in waiting {
             waiter.resume(returning: result)
         }

@@ -7,11 +7,15 @@ extension ModelManager {
     /// is transferred. Otherwise the file is downloaded, verified and swapped in. The
     /// outcome is posted as `.modelDownloadDidSucceed` or `.modelDownloadDidFail`, and can be
     /// awaited with `ModelDownloadProgress.value`.
+    ///
+    /// `onChange`, when given, is called on the download's thread each time the expected size
+    /// or the bytes received change, and once when the download has finished, so a progress display can follow without polling.
     @discardableResult
     public func download(
-        _ model: RemoteModel, conditions: ModelDownloadConditions = ModelDownloadConditions()
+        _ model: RemoteModel, conditions: ModelDownloadConditions = ModelDownloadConditions(),
+        onChange: (@Sendable (ModelDownloadProgress) -> Void)? = nil
     ) -> ModelDownloadProgress {
-        let progress = ModelDownloadProgress(model: model)
+        let progress = ModelDownloadProgress(model: model, onChange: onChange)
         let task = Task {
             let result = await self.run(model, conditions: conditions, progress: progress)
             progress.finish(result)

@@ -76,3 +76,18 @@ public struct ModelManifest: Sendable, Hashable {
         self.size = size
     }
 }
+
+extension ModelManifest {
+    /// The manifest to publish beside a model file: `modelBytes`' size and SHA-256 under
+    /// `name` and `version`, the file at `url` (relative to the manifest, or absolute).
+    /// Servers hosting a model, and tests standing in for them, write this document.
+    public static func document(name: String, version: String, url: String, modelBytes: [UInt8]) -> Data {
+        let object: [String: Any] = [
+            "name": name, "version": version, "url": url,
+            "sha256": SHA256.hex(of: modelBytes), "size": modelBytes.count,
+        ]
+        // Keys sorted so the same model always gives the same bytes.
+        // Strings and an integer always serialise, so the fallback is never taken.
+        return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    }
+}
