@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "KernelsTests", dependencies: ["Kernels", "KernelSelection", "TestSupport"]),
         .testTarget(name: "TFLiteRuntimeTests", dependencies: ["TFLiteRuntime", "Kernels", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TFLiteRuntime", "TestSupport"]),
-        .testTarget(name: "TFLiteTasksTests", dependencies: ["TFLiteTasks", "TestSupport"]),
+        .testTarget(name: "TFLiteTasksTests", dependencies: ["TFLiteTasks", "MLKit", "TestSupport"]),
         .testTarget(name: "TensorFlowLiteTests", dependencies: ["TensorFlowLite", "TestSupport"]),
         .testTarget(name: "MLKitTests", dependencies: ["MLKit", "TestSupport"]),
         .testTarget(name: "MediaPipeOpsTests", dependencies: ["MediaPipeOps", "TFLiteRuntime", "Imaging", "TestSupport"]),

@@ -94,8 +94,15 @@ struct FaceAndSegmentCommandTests {
         // The mask file is the API's mask; its person share is the one printed.
         let api = try SelfieSegmenter(options: SelfieSegmenterOptions(localModel: LocalModel(path: TaskFixtures.modelsPath("selfie_segmentation.tflite"))))
             .results(in: VisionImage(path: Self.astronaut))
-        let written = try VisionImage(path: mask.path).image
-        #expect(written == api.grayImage())
+        // The tool picks the widest kernels the CPU has; this process may run others (the CI
+        // runs the tests on emulated CPUs while the tool runs natively), whose float rounding
+        // can move a mask value across a level: at most one level, on few pixels.
+        let written = try #require(try VisionImage(path: mask.path).image.pixels8)
+        let expected = try #require(api.grayImage().pixels8)
+        try #require(written.count == expected.count)
+        let differing = zip(written, expected).filter { $0 != $1 }
+        #expect(differing.allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+        #expect(differing.count <= written.count / 1000)
         #expect(object["width"] as? Int == 512 && object["height"] as? Int == 512)
         #expect(abs((object["foreground_fraction"] as? Double ?? -1) - Double(api.binaryMask().fraction)) < 1e-6)
         // MediaPipe's category mask gives the same share within the IoU the API tests allow.
