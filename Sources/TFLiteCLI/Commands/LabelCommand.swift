@@ -65,7 +65,7 @@ enum LabelCommand: Command {
         let remote = try RemoteOption(&arguments)
         let positionals = try arguments.positionals()
         guard modelPath == nil || bundle == nil else { throw UsageError("give --model or --bundle, not both") }
-        let images = try ImageFiles(positionals.isEmpty ? [DefaultResources.path("Models/images/chelsea.png")] : positionals)
+        let images = try ImageFiles(positionals.isEmpty ? [try DefaultResources.path("Models/images/chelsea.png")] : positionals)
 
         let fallback = try bundle.map { try LocalModel(bundle: $0) }
             ?? LocalModel(path: modelPath ?? DefaultResources.path("Models/efficientnet_lite0.tflite"))
@@ -105,22 +105,6 @@ enum LabelCommand: Command {
             let confidence = String(format: "%.4f", label.confidence)
             print("\(String(rank + 1).leftPad(4))  \(String(label.index).leftPad(5))  \(confidence.leftPad(10))  \(label.text)")
         }
-    }
-}
-
-/// Files shipped in the repository, found from the working directory or the executable's
-/// location (a fresh clone run with `swift run`).
-enum DefaultResources {
-    static func path(_ relative: String) -> String {
-        let fm = FileManager.default
-        if fm.fileExists(atPath: relative) { return relative }
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            let candidate = dir.appendingPathComponent(relative).path
-            if fm.fileExists(atPath: candidate) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        return relative
     }
 }
 

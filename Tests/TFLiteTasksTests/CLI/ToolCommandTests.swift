@@ -45,4 +45,31 @@ struct ToolCommandTests {
         #expect(bad.status == 1)
         #expect(bad.stderr.hasPrefix("error: cannot write into --output-dir \(file.path): it is a file"))
     }
+
+    /// An installed copy (`PREFIX/bin/tflite` with `PREFIX/share/tflite/Models`, as
+    /// Scripts/install.sh lays it out) finds its default model and photo from any working
+    /// directory; without them it says where it looked.
+    @Test func anInstalledCopyFindsItsModels() async throws {
+        let fm = FileManager.default
+        let prefix = try TaskFixtures.temporaryDirectory()
+        let elsewhere = try TaskFixtures.temporaryDirectory()
+        let binary = prefix.appendingPathComponent("bin/tflite")
+        try fm.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try fm.copyItem(at: try #require(TFLiteExecutable.url), to: binary)
+
+        let missing = try await TFLiteExecutable.run(["label"], executable: binary, currentDirectory: elsewhere)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("error: the bundled Models/images/chelsea.png is not in the working directory"), "\(missing.stderr)")
+
+        let models = prefix.appendingPathComponent("share/tflite/Models")
+        try fm.createDirectory(at: models.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try fm.copyItem(at: Fixtures.models.appendingPathComponent("efficientnet_lite0.tflite"),
+                        to: models.appendingPathComponent("efficientnet_lite0.tflite"))
+        try fm.copyItem(at: Fixtures.models.appendingPathComponent("images/chelsea.png"),
+                        to: models.appendingPathComponent("images/chelsea.png"))
+        let installed = try await TFLiteExecutable.run(["label", "--json"], executable: binary, currentDirectory: elsewhere)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        let labels = try #require(try JSONSerialization.jsonObject(with: Data(installed.stdout.utf8)) as? [[String: Any]])
+        #expect(labels.first?["text"] as? String == "Egyptian cat")
+    }
 }

@@ -20,12 +20,14 @@ enum TFLiteExecutable {
         var stderr: String
     }
 
-    /// Runs `tflite ARGS`, killing it if it takes over a minute.
-    static func run(_ arguments: [String]) async throws -> Run {
-        let executable: URL = try #require(TFLiteExecutable.url)
+    /// Runs `tflite ARGS` (this build's, or another copy of it), killing it if it takes over a
+    /// minute.
+    static func run(_ arguments: [String], executable: URL? = nil, currentDirectory: URL? = nil) async throws -> Run {
+        let executable: URL = try executable ?? #require(TFLiteExecutable.url)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
