@@ -71,6 +71,12 @@ let package = Package(
         .executableTarget(name: "CustomOperatorExample", dependencies: ["MediaPipeOps", "TFLiteRuntime", "FlatBuffers", "Imaging"],
                           path: "Examples/CustomOperator"),
         .executableTarget(name: "FacesAndSegmentationExample", dependencies: ["TFLiteTasks", "Imaging"], path: "Examples/FacesAndSegmentation"),
+        .executableTarget(name: "TasksExample", dependencies: ["TFLiteTasks", "Imaging"], path: "Examples/Tasks"),
+        .executableTarget(name: "RunAnyModelExample", dependencies: ["TFLiteRuntime"], path: "Examples/RunAnyModel"),
+        .executableTarget(name: "RemoteModelsExample", dependencies: ["TFLiteTasks"], path: "Examples/RemoteModels"),
+        .executableTarget(name: "ImagingBasicsExample", dependencies: ["Imaging"], path: "Examples/ImagingBasics"),
+        .executableTarget(name: "TensorFlowLiteClassifierExample", dependencies: ["TensorFlowLite"], path: "Examples/TensorFlowLiteClassifier"),
+        .executableTarget(name: "LowLevelExample", dependencies: ["FlatBuffers", "Kernels", "KernelSelection"], path: "Examples/LowLevel"),
 
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "FlatBuffersTests", dependencies: ["FlatBuffers", "TestSupport"]),
