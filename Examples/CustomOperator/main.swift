@@ -117,6 +117,20 @@ func landmarks(with operators: [CustomOperator]) throws -> [[Float]] {
     return try (0..<interpreter.outputTensorCount).map { try interpreter.output(at: $0).values(as: Float.self) }
 }
 
+// MARK: The README's smallest operator, added to an interpreter's options
+
+let scale = CustomOperator(name: "Scale") { node in
+    let x = try node.input(0)
+    guard x.type == .float32 else { throw CustomOperatorError("Scale takes float32, not \(x.type)") }
+    try node.setOutput(0, shape: x.shape)
+    return { io in
+        let input = io.input(0, as: Float.self), output = io.output(0, as: Float.self)
+        for i in input.indices { output[i] = 2 * input[i] }
+    }
+}
+var options = Interpreter.Options()
+try options.addCustomOperator(scale)
+
 do {
     let mine = try landmarks(with: [transformLandmarks, transformTensorBilinear, LandmarksToTransformMatrix.customOperator])
     let library = try landmarks(with: MediaPipeOperators.all)

@@ -7,7 +7,6 @@ import Foundation
 import Imaging
 import TFLiteTasks
 
-print("== label one photo")
 let model = try LocalModel(path: "Models/efficientnet_lite0.tflite")
 let labeler = try ImageLabeler(options: CustomImageLabelerOptions(localModel: model))
 for label in try labeler.results(in: VisionImage(path: "Models/images/chelsea.png")) {
