@@ -63,6 +63,11 @@ let package = Package(
         // Complete programs for the documentation's snippets, built and run by .ci/run; not
         // products, so packages depending on this one never see them.
         .executableTarget(name: "MLKitLabelingExample", dependencies: ["MLKit"], path: "Examples/MLKitLabeling"),
+        .executableTarget(name: "MLKitAutoMLLabelingExample", dependencies: ["MLKit"], path: "Examples/MLKitAutoMLLabeling"),
+        .executableTarget(name: "MLKitRemoteLabelingExample", dependencies: ["MLKit"], path: "Examples/MLKitRemoteLabeling"),
+        .executableTarget(name: "MLKitModelInterpreterExample", dependencies: ["MLKit", "Imaging"], path: "Examples/MLKitModelInterpreter",
+                          exclude: ["labels.txt"]),
+        .executableTarget(name: "TFLiteObjectDetectionExample", dependencies: ["TensorFlowLite", "Imaging"], path: "Examples/TFLiteObjectDetection"),
         // MediaPipe's custom operators, written with the custom-operator API (not in the
         // runtime's own registry), and a program running the model that needs them.
         .target(name: "MediaPipeOps", dependencies: ["TFLiteRuntime", "FlatBuffers"], path: "Examples/MediaPipeOps"),

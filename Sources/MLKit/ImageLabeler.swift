@@ -44,10 +44,10 @@ public final class ImageLabeler: @unchecked Sendable {
     /// Kit does; in a command-line program the main queue runs under `dispatchMain()` or a
     /// run loop.
     public func process(_ image: VisionImage, completion: @escaping ImageLabelingCallback) {
-        let labeler = self.labeler, task = image.taskImage
+        let labeler = self.labeler, task = Result { () throws(NSError) in try image.taskImage }
         nonisolated(unsafe) let completion = completion
         work.async {
-            let outcome = Result { () throws(NSError) in try Self.labels(labeler, task) }
+            let outcome = Result { () throws(NSError) in try Self.labels(labeler, task.get()) }
             DispatchQueue.main.async {
                 switch outcome {
                 case .success(let labels): completion(labels, nil)

@@ -4,7 +4,7 @@ internal import TFLiteTasks
 /// A model file on the device (ML Kit's `LocalModel`): a `.tflite` classifier, or an AutoML
 /// Vision Edge bundle named by its `manifest.json`. Creating one never fails, as in ML Kit;
 /// a missing or invalid model is reported by the labeller made from it.
-public final class LocalModel: @unchecked Sendable {
+public class LocalModel: @unchecked Sendable {
     /// The `.tflite` file, or nil for a model given by its manifest.
     public let path: String?
     /// The AutoML bundle's `manifest.json`, or nil for a model given by its file.
