@@ -3,7 +3,7 @@ public import Imaging
 internal import TFLiteTasks
 
 /// An image to label (ML Kit's `VisionImage`), with the orientation it is displayed in.
-/// Made from decoded pixels (``Imaging/Image``), a PNG, PNM or JPEG file, or, on Apple
+/// Made from decoded pixels (`Imaging.Image`), a PNG, PNM or JPEG file, or, on Apple
 /// platforms, a `UIImage` or `CGImage` as in ML Kit.
 public final class VisionImage: @unchecked Sendable {
     /// The stored pixels.
