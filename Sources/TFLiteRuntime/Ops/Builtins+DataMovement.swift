@@ -13,7 +13,7 @@ extension OpRegistry {
         register(.splitV, types: all, prepareSplitV)
         register(.slice, types: all, prepareSlice)
         register(.stridedSlice, types: all, prepareStridedSlice)
-        register(.gather, types: all, prepareGather)
+        register(.gather, types: all + [.int4], prepareGather)
         register(.gatherNd, types: all, prepareGatherND)
         register(.tile, types: all, prepareTile)
         register(.broadcastTo, types: all, prepareBroadcastTo)
