@@ -32,6 +32,7 @@ private func prepareFakeQuant(_ ctx: inout PrepareContext) throws(InterpreterErr
 
 private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
+    if try ctx.output(0).type == .int4 { return try prepareQuantizeToInt4(&ctx) }
     let x = try ctx.input(0), y = try ctx.output(0)
     try ctx.setOutputShape(0, x.shape)
     let qy = try ctx.affine(y, role: "output")
