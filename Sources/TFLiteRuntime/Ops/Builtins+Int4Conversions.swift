@@ -49,7 +49,7 @@ func prepareQuantizeToInt4(_ ctx: inout PrepareContext) throws(InterpreterError)
 
 /// Packs the int4 values `value(0) ..< value(count)` two to a byte, the even-indexed one in the
 /// low nibble, as LiteRT lays int4 tensors out; an odd count leaves the last high nibble 0.
-private func packInt4(count: Int, into packed: UnsafeMutablePointer<UInt8>, _ value: (Int) -> Int8) {
+func packInt4(count: Int, into packed: UnsafeMutablePointer<UInt8>, _ value: (Int) -> Int8) {
     for j in 0..<(count >> 1) {
         packed[j] = UInt8(bitPattern: value(2 &* j)) & 0x0F | UInt8(bitPattern: value(2 &* j &+ 1)) << 4
     }
