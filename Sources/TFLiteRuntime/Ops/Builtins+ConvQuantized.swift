@@ -120,7 +120,7 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
 func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Schema.FullyConnectedOptions,
                                     batch: Int, inputDepth: Int, outputDepth: Int) throws(InterpreterError) -> NodeKernel {
     let x = try ctx.input(0), w = try ctx.input(1), y = try ctx.output(0)
-    try ctx.requireSameType(x.type, inputs: [0, 1])
+    if (x.type, w.type) != (.int8, .int4) { try ctx.requireSameType(x.type, inputs: [0, 1]) }
     let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
     let (scales, filterZero) = try ctx.weightScales(w, channels: outputDepth, axis: 0)
     let (qmin, qmax) = try ctx.storageRange(x.type)
@@ -136,17 +136,21 @@ func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Sche
     switch x.type {
     case .int8:
         let biasData = ctx.optionalInput(2)?.constantData
-        if !ctx.executor.useReferenceKernels, filterZero == 0, let weights = w.constantData, b == nil || biasData != nil {
+        let int8Filter = try ctx.int8Filter(w)
+        if !ctx.executor.useReferenceKernels, filterZero == 0, let weights = int8Filter.constantValues(w), b == nil || biasData != nil {
             let optimized = ctx.executor.kernels.int8FullyConnected(params, weights.assumingMemoryBound(to: Int8.self), batch,
                                                                     inputDepth, outputDepth, biasData?.assumingMemoryBound(to: Int32.self))
             ctx.kernelName = optimized.name
+            // The kernel reads the weights in place: widened int4 ones live as long as it does.
             return { c in
-                optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), scratch: nil, pool: c.threads)
+                withExtendedLifetime(int8Filter) {
+                    optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), scratch: nil, pool: c.threads)
+                }
             }
         }
         return { c in
             quantizedFullyConnected(params, input: c.data(xi, as: Int8.self), batches: batch, inputDepth: inputDepth,
-                                    filter: c.data(wi, as: Int8.self), outputDepth: outputDepth,
+                                    filter: int8Filter.values(c), outputDepth: outputDepth,
                                     bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self))
         }
     case .uint8:

@@ -14,7 +14,8 @@ struct Int8Filter {
         widened?.pointer.assumingMemoryBound(to: Int8.self) ?? c.data(tensor, as: Int8.self)
     }
 
-    /// The values at prepare when they are constant, for kernels that repack their weights.
+    /// The values at prepare when they are constant, for kernels that repack their weights; a
+    /// kernel that reads them in place must keep this filter alive.
     func constantValues(_ w: TensorInfo) -> UnsafeRawPointer? {
         widened.map { UnsafeRawPointer($0.pointer) } ?? w.constantData
     }

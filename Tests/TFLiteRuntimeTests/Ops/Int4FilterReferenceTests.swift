@@ -3,12 +3,14 @@ import Testing
 import TestSupport
 import TFLiteRuntime
 
-/// The op-zoo models with int4 convolution filters through the reference kernels (the op-zoo
-/// suite runs the optimised ones): the widened filter must give LiteRT's outputs there too.
+/// The op-zoo models with int4 convolution and FULLY_CONNECTED filters through the reference
+/// kernels (the op-zoo suite runs the optimised ones): the widened filter must give LiteRT's
+/// outputs there too.
 @Suite struct Int4FilterReferenceTests {
     @Test(arguments: [
         "opzoo_conv2d_int4_filter", "opzoo_conv2d_int4_filter_stride2_relu", "opzoo_conv2d_hybrid_int4_filter",
         "opzoo_depthwise_conv2d_int4_filter", "opzoo_depthwise_conv2d_int4_filter_valid",
+        "opzoo_fc_int8_int4_per_channel", "opzoo_fc_int8_int4_per_tensor_relu",
     ])
     func referenceKernelsGiveLiteRTsOutputs(_ name: String) throws {
         let folder = Fixtures.opZoo.appendingPathComponent("cases/\(name)")
