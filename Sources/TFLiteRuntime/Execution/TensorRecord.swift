@@ -56,7 +56,7 @@ struct TensorRecord {
     /// type has no fixed element size or the product overflows.
     var byteCount: Int? {
         if type == .string { return stringByteCount }
-        // Packed int4 values (rows a GATHER takes from an int4 table): two to a byte.
+        // Packed int4 values, two to a byte, as int4 tensors the graph computes are stored.
         if type == .int4 { return shape.allSatisfy({ $0 >= 0 }) ? elementCountIfCountable.map { $0 / 2 + $0 % 2 } : nil }
         // A resource tensor holds the 32-bit id of a variable.
         guard let size = type == .resource ? 4 : type.byteSize else { return nil }

@@ -88,8 +88,9 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
     }
     guard let q = x.quantization else { throw ctx.invalid("input has no quantization parameters") }
     // Int4 values are widened to int8 and dequantised as such: a constant's (weights; the node
-    // is then folded into a float constant like any DEQUANTIZE of weights) once, here, and a
-    // computed one's (rows a GATHER took from an int4 table) at every run, into this buffer.
+    // is then folded into a float constant like any DEQUANTIZE of weights) once, here, and one
+    // the graph computes (rows a GATHER took from an int4 table, say) at every run, into this
+    // buffer.
     let int4Values = x.type == .int4 ? AlignedBuffer(byteCount: count) : nil
     let int4Constant = x.type == .int4 ? x.constantData : nil
     if let int4Values, let int4Constant {

@@ -1,8 +1,9 @@
 import Kernels
 
-/// The filter of a quantised or hybrid convolution as int8 values: an int8 tensor's own, or
-/// those of a constant int4 filter, widened once at prepare. LiteRT unpacks int4 filters to
-/// int8 and runs its int8 kernels on them, so the int8 kernels here serve both.
+/// The filter of a quantised or hybrid convolution (or quantised FULLY_CONNECTED) as int8
+/// values: an int8 tensor's own, or those of a constant int4 filter, widened once at prepare.
+/// LiteRT unpacks int4 filters to int8 and runs its int8 kernels on them, so the int8 kernels
+/// here serve both.
 struct Int8Filter {
     let tensor: Int
     /// The widened values of an int4 filter; nil for an int8 one.
