@@ -150,15 +150,20 @@ struct ModelSummary {
         }
         metadata = schema.metadata.map { ($0.name ?? "", model.bufferData(Int($0.buffer)).count) }
         tensors = schema.subgraphs.reduce(0) { $0 + $1.tensors.count }
-        // Weights: the distinct buffers that constant tensors read.
-        var constantBuffers = Set<Int>()
-        for subgraph in schema.subgraphs {
-            for tensor in subgraph.tensors where !model.bufferData(Int(tensor.buffer)).isEmpty {
-                constantBuffers.insert(Int(tensor.buffer))
+        // Weights: the distinct buffers that constant tensors read, in the model file or, by
+        // external buffer id, in other files.
+        var constantBuffers = Set<Int>(), externalBytes: [UInt32: Int] = [:]
+        for (s, subgraph) in schema.subgraphs.enumerated() {
+            for (t, tensor) in subgraph.tensors.enumerated() {
+                if tensor.externalBuffer != 0 {
+                    externalBytes[tensor.externalBuffer] = model.constantData(subgraph: s, tensor: t)?.count ?? 0
+                } else if !model.bufferData(Int(tensor.buffer)).isEmpty {
+                    constantBuffers.insert(Int(tensor.buffer))
+                }
             }
         }
-        weightBuffers = constantBuffers.count
-        weightBytes = constantBuffers.reduce(0) { $0 + model.bufferData($1).count }
+        weightBuffers = constantBuffers.count + externalBytes.count
+        weightBytes = constantBuffers.reduce(0) { $0 + model.bufferData($1).count } + externalBytes.values.reduce(0, +)
     }
 
     // MARK: Text

@@ -56,6 +56,8 @@ struct TensorRecord {
     /// type has no fixed element size or the product overflows.
     var byteCount: Int? {
         if type == .string { return stringByteCount }
+        // Packed int4 values, two to a byte, as int4 tensors the graph computes are stored.
+        if type == .int4 { return shape.allSatisfy({ $0 >= 0 }) ? elementCountIfCountable.map { $0 / 2 + $0 % 2 } : nil }
         // A resource tensor holds the 32-bit id of a variable.
         guard let size = type == .resource ? 4 : type.byteSize else { return nil }
         var n = size
@@ -69,4 +71,15 @@ struct TensorRecord {
     }
 
     var elementCount: Int { shape.reduce(1, *) }
+
+    /// The element count, nil when it overflows.
+    private var elementCountIfCountable: Int? {
+        var n = 1
+        for d in shape {
+            let (p, o) = n.multipliedReportingOverflow(by: d)
+            guard !o else { return nil }
+            n = p
+        }
+        return n
+    }
 }

@@ -190,6 +190,17 @@ extension Model {
         }
     }
 
+    /// The bytes a dense constant of `tensor`'s shape and type occupies (sub-byte values packed,
+    /// the last byte padded); nil when its shape does not fix its size (strings and the other
+    /// variable-size types, sparse tensors). Only for tensors `validateTensor` accepted, whose
+    /// byte counts it proved free of overflow.
+    static func denseByteCount(_ tensor: Schema.Tensor) -> Int? {
+        guard tensor.sparsity == nil else { return nil }
+        let elements = tensor.shape.reduce(1) { $0 * Int($1) }
+        if let perByte = packedValuesPerByte(tensor.type) { return (elements + perByte - 1) / perByte }
+        return tensor.type.byteSize.map { elements * $0 }
+    }
+
     /// How many values of a sub-byte type one byte holds; nil for the other types.
     static func packedValuesPerByte(_ type: Schema.TensorType) -> Int? {
         switch type {

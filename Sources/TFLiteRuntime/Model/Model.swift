@@ -4,33 +4,39 @@ import FlatBuffers
 ///
 /// Loading decodes every table of the schema once into ``schema`` and proves every index and
 /// size the runtime relies on (see `Model+Validate.swift`); weights stay where they are, in
-/// the mapped file or the private copy of the bytes, and are read through
-/// ``bufferData(_:)``. A model is immutable and may be shared between threads; the memory
-/// it hands out stays valid while the model lives.
+/// the mapped file or the private copy of the bytes (or in the mapped files of its external
+/// buffers), and are read through ``constantData(subgraph:tensor:)``. A model is immutable and
+/// may be shared between threads; the memory it hands out stays valid while the model lives.
 public final class Model: @unchecked Sendable {
     /// The decoded and validated model.
     public let schema: Schema.Model
     /// What each operator code resolves to, by operator-code index.
     let operatorKinds: [OperatorKind]
     let memory: ModelMemory
+    /// The data of tensors stored in other files (`Tensor.external_buffer`).
+    let external: ExternalBuffers
 
     /// Loads the model at `path` by mapping the file read-only (zero-copy; unmapped when the
-    /// model is released). Throws ``ModelError`` for unreadable, malformed or inconsistent
-    /// files.
+    /// model is released), and the files of its external buffers, named relative to the
+    /// model file's folder, likewise. Throws ``ModelError`` for unreadable, malformed or
+    /// inconsistent files.
     public convenience init(path: String) throws(ModelError) {
-        try self.init(memory: ModelMemory.mapping(path))
+        try self.init(memory: ModelMemory.mapping(path), directory: Model.directory(of: path))
     }
 
-    /// Loads a model from its bytes (copied once into aligned memory the model owns).
+    /// Loads a model from its bytes (copied once into aligned memory the model owns). A model
+    /// whose tensors keep their data in external buffers must be loaded from its path.
     public convenience init(bytes: [UInt8]) throws(ModelError) {
-        try self.init(memory: ModelMemory.copying(bytes))
+        try self.init(memory: ModelMemory.copying(bytes), directory: nil)
     }
 
-    /// Takes ownership of `memory`, releasing it if the model is rejected.
-    init(memory: ModelMemory) throws(ModelError) {
+    /// Takes ownership of `memory`, releasing it if the model is rejected; `directory` is
+    /// where the files of external buffers are, nil when the model has no file.
+    init(memory: ModelMemory, directory: String?) throws(ModelError) {
         do {
             let schema = try Model.decode(memory.bytes)
             try Model.validate(schema, byteCount: memory.bytes.count)
+            self.external = try ExternalBuffers.resolve(schema, directory: directory)
             self.schema = schema
             self.operatorKinds = schema.operatorCodes.map(OperatorKind.init(code:))
         } catch {
@@ -42,6 +48,13 @@ public final class Model: @unchecked Sendable {
 
     deinit {
         memory.release()
+        external.release()
+    }
+
+    /// The folder of the file at `path`, as a path to prefix names with.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// Decodes the FlatBuffer part (the first 2 GiB at most; larger models keep their
@@ -80,10 +93,11 @@ public final class Model: @unchecked Sendable {
         return UnsafeRawBufferPointer(start: nil, count: 0)
     }
 
-    /// The constant data of a tensor, or nil when its buffer holds no bytes (activations,
-    /// inputs, variables).
+    /// The constant data of a tensor: its slice of an external buffer's file, or its buffer's
+    /// bytes; nil when it has none (activations, inputs, variables).
     public func constantData(subgraph: Int, tensor: Int) -> UnsafeRawBufferPointer? {
-        let data = bufferData(Int(schema.subgraphs[subgraph].tensors[tensor].buffer))
+        let data = external.data(subgraph: subgraph, tensor: tensor)
+            ?? bufferData(Int(schema.subgraphs[subgraph].tensors[tensor].buffer))
         return data.isEmpty ? nil : data
     }
 

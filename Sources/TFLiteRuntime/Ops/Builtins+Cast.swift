@@ -4,7 +4,7 @@ import Kernels
 extension OpRegistry {
     mutating func registerCastOps() {
         let all: [DataType] = [.float32, .float16, .bfloat16, .float64, .int8, .uint8, .int16, .uint16, .int32, .uint32, .int64, .uint64, .bool]
-        register(.cast, types: all, prepareCast)
+        register(.cast, types: all + [.int4], prepareCast)
         register(.bitcast, types: all.filter { $0 != .bool }, prepareBitcast)
     }
 }
@@ -31,6 +31,7 @@ private func castType(_ t: DataType) -> CastType? {
 
 private func prepareCast(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
+    if let int4Kernel = try prepareCastInt4(&ctx) { return int4Kernel }
     let x = try ctx.input(0), y = try ctx.output(0)
     guard let from = castType(x.type) else { throw ctx.unsupported("cast from \(x.type)") }
     guard let to = castType(y.type) else { throw ctx.unsupported("cast to \(y.type)") }

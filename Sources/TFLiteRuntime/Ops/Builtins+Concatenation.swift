@@ -24,8 +24,29 @@ func prepareConcatenation(_ ctx: inout PrepareContext) throws(InterpreterError) 
     var shape = first.shape
     shape[axis] = total
     try ctx.setOutputShape(0, shape)
-    let size = try ctx.elementSize(first, role: "input 0")
     let indices = inputs.map(\.index), shapes = inputs.map(\.shape), yi = y.index
+    if first.type == .int4 {
+        // LiteRT's Concatenation<Int4> copies value by value and keeps the bits as they are (no
+        // requantisation), whatever the sizes.
+        guard y.type == .int4 else { throw ctx.invalid("output type \(y.type) must be INT4, as the inputs are") }
+        let outer = shape[..<axis].reduce(1, *), inner = shape[(axis + 1)...].reduce(1, *)
+        let runs = shapes.map { $0[axis] * inner }, total = shape.reduce(1, *)
+        return { c in
+            let output = c.data(yi, as: UInt8.self)
+            output.update(repeating: 0, count: (total + 1) / 2)
+            var o = 0
+            for k in 0..<outer {
+                for (i, t) in indices.enumerated() {
+                    let input = c.data(t, as: UInt8.self), start = k * runs[i]
+                    for j in start..<(start + runs[i]) {
+                        output[o >> 1] |= (UInt8(bitPattern: PackedInt4.value(input, at: j)) & 0x0F) << (o & 1 == 0 ? 0 : 4)
+                        o += 1
+                    }
+                }
+            }
+        }
+    }
+    let size = try ctx.elementSize(first, role: "input 0")
     if first.type == .int8 || first.type == .uint8 {
         let qy = try ctx.affine(y, role: "output")
         var qs: [AffineQuantization] = []

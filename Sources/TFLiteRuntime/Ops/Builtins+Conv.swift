@@ -78,7 +78,8 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
         return try prepareConv2DQuantized(&ctx, options: o, geometry: geometry, input: input, filter: filter, output: outShape)
     case let t: throw ctx.unsupported("input type \(t)")
     }
-    if try ctx.input(1).type == .int8 {
+    let filterType = try ctx.input(1).type
+    if filterType == .int8 || filterType == .int4 {
         return try prepareConv2DHybrid(&ctx, options: o, geometry: geometry, input: input, filter: filter, output: outShape)
     }
     try ctx.requireType(input: 1, .float32)

@@ -15,11 +15,12 @@ func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2
     else { throw ctx.unsupported("fused activation \(o.fusedActivationFunction) on a quantised output") }
     let xi = x.index, wi = w.index, yi = y.index
     switch (x.type, w.type) {
-    case (.int8, .int8):
+    case (.int8, .int8), (.int8, .int4):
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
         let biasData = ctx.optionalInput(2)?.constantData
+        let int8Filter = try ctx.int8Filter(w)
         if !ctx.executor.useReferenceKernels, filterZero == 0, input.channels == filter.channels,
-           let weights = w.constantData, b == nil || biasData != nil,
+           let weights = int8Filter.constantValues(w), b == nil || biasData != nil,
            let optimized = ctx.executor.kernels.int8Conv2D(params, weights.assumingMemoryBound(to: Int8.self), filter,
                                                            biasData?.assumingMemoryBound(to: Int32.self), input, output,
                                                            ctx.executor.threads.threadCount) {
@@ -32,7 +33,7 @@ func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2
             }
         }
         return { c in
-            quantizedConv2D(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+            quantizedConv2D(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: int8Filter.values(c),
                             filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), outputShape: output)
         }
     case (.uint8, .uint8):
@@ -76,7 +77,7 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
     let x = try ctx.input(0), w = try ctx.input(1), y = try ctx.output(0)
     let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
     let (scales, filterZero) = try ctx.weightScales(w, channels: filter.channels, axis: 3)
-    try ctx.requireSameType(x.type, inputs: [0, 1])
+    if (x.type, w.type) != (.int8, .int4) { try ctx.requireSameType(x.type, inputs: [0, 1]) }
     let (qmin, qmax) = try ctx.storageRange(x.type)
     guard let params = QuantizedConvParams.make(geometry: geometry, input: inQ, filterScales: scales, filterZeroPoint: filterZero,
                                                 output: outQ, outputChannels: filter.channels,
@@ -87,7 +88,8 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
     switch x.type {
     case .int8:
         let biasData = ctx.optionalInput(2)?.constantData
-        if !ctx.executor.useReferenceKernels, b == nil || biasData != nil, let weights = w.constantData,
+        let int8Filter = try ctx.int8Filter(w)
+        if !ctx.executor.useReferenceKernels, b == nil || biasData != nil, let weights = int8Filter.constantValues(w),
            let optimized = ctx.executor.kernels.int8DepthwiseConv2D(params, depthMultiplier, weights.assumingMemoryBound(to: Int8.self),
                                                                     filter, biasData?.assumingMemoryBound(to: Int32.self), input,
                                                                     output, ctx.executor.threads.threadCount) {
@@ -101,7 +103,7 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
         }
         return { c in
             quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Int8.self), inputShape: input,
-                                     filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
+                                     filter: int8Filter.values(c), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
                                      output: c.data(yi, as: Int8.self), outputShape: output)
         }
     case .uint8:
@@ -118,7 +120,7 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
 func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Schema.FullyConnectedOptions,
                                     batch: Int, inputDepth: Int, outputDepth: Int) throws(InterpreterError) -> NodeKernel {
     let x = try ctx.input(0), w = try ctx.input(1), y = try ctx.output(0)
-    try ctx.requireSameType(x.type, inputs: [0, 1])
+    if (x.type, w.type) != (.int8, .int4) { try ctx.requireSameType(x.type, inputs: [0, 1]) }
     let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
     let (scales, filterZero) = try ctx.weightScales(w, channels: outputDepth, axis: 0)
     let (qmin, qmax) = try ctx.storageRange(x.type)
@@ -134,17 +136,21 @@ func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Sche
     switch x.type {
     case .int8:
         let biasData = ctx.optionalInput(2)?.constantData
-        if !ctx.executor.useReferenceKernels, filterZero == 0, let weights = w.constantData, b == nil || biasData != nil {
+        let int8Filter = try ctx.int8Filter(w)
+        if !ctx.executor.useReferenceKernels, filterZero == 0, let weights = int8Filter.constantValues(w), b == nil || biasData != nil {
             let optimized = ctx.executor.kernels.int8FullyConnected(params, weights.assumingMemoryBound(to: Int8.self), batch,
                                                                     inputDepth, outputDepth, biasData?.assumingMemoryBound(to: Int32.self))
             ctx.kernelName = optimized.name
+            // The kernel reads the weights in place: widened int4 ones live as long as it does.
             return { c in
-                optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), scratch: nil, pool: c.threads)
+                withExtendedLifetime(int8Filter) {
+                    optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), scratch: nil, pool: c.threads)
+                }
             }
         }
         return { c in
             quantizedFullyConnected(params, input: c.data(xi, as: Int8.self), batches: batch, inputDepth: inputDepth,
-                                    filter: c.data(wi, as: Int8.self), outputDepth: outputDepth,
+                                    filter: int8Filter.values(c), outputDepth: outputDepth,
                                     bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self))
         }
     case .uint8:
@@ -158,11 +164,12 @@ func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Sche
     }
 }
 
-/// The per-output-channel scales of symmetric int8 weights for a hybrid (float activations,
-/// int8 weights) op; a per-tensor scale is repeated.
-private func hybridWeightScales(_ ctx: PrepareContext, channels: Int, axis: Int) throws(InterpreterError) -> (scales: [Float], perChannel: Bool) {
+/// The per-output-channel scales of symmetric int8 weights (or int4 ones, where LiteRT takes
+/// them) for a hybrid (float activations, integer weights) op; a per-tensor scale is repeated.
+private func hybridWeightScales(_ ctx: PrepareContext, channels: Int, axis: Int,
+                                acceptsInt4: Bool = false) throws(InterpreterError) -> (scales: [Float], perChannel: Bool) {
     let w = try ctx.input(1)
-    guard w.type == .int8 else { throw ctx.unsupported("hybrid \(ctx.opName) with \(w.type) weights") }
+    guard w.type == .int8 || (acceptsInt4 && w.type == .int4) else { throw ctx.unsupported("hybrid \(ctx.opName) with \(w.type) weights") }
     try ctx.requireType(input: 0, .float32)
     let y = try ctx.output(0)
     guard y.type == .float32 else { throw ctx.invalid("output type \(y.type) must be FLOAT32 for float input") }
@@ -179,15 +186,15 @@ private func requestHybridScratch(_ ctx: inout PrepareContext, input: NHWC) {
 
 func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.Conv2DOptions, geometry: ConvGeometry,
                          input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
-    let (scales, perChannel) = try hybridWeightScales(ctx, channels: filter.batch, axis: 0)
+    let (scales, perChannel) = try hybridWeightScales(ctx, channels: filter.batch, axis: 0, acceptsInt4: true)
     // LiteRT quantises the input asymmetrically on its per-channel path, symmetrically otherwise.
     let params = HybridConvParams(geometry: geometry, filterScales: scales,
                                   activation: try ctx.floatActivation(o.fusedActivationFunction), asymmetricInputs: perChannel)
     let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
     requestHybridScratch(&ctx, input: input)
-    let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
+    let xi = try ctx.input(0).index, int8Filter = try ctx.int8Filter(ctx.input(1)), yi = try ctx.output(0).index
     return { c in
-        hybridConv2DInt8(params, input: c.data(xi, as: Float.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+        hybridConv2DInt8(params, input: c.data(xi, as: Float.self), inputShape: input, filter: int8Filter.values(c),
                          filterShape: filter, bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
                          outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }

@@ -6,14 +6,14 @@ import Kernels
 extension OpRegistry {
     mutating func registerDataMovementOps() {
         let all: [DataType] = [.float32, .float16, .int8, .uint8, .int16, .int32, .int64, .bool]
-        register(.concatenation, types: all, prepareConcatenation)
+        register(.concatenation, types: all + [.int4], prepareConcatenation)
         register(.pack, types: all, preparePack)
         register(.unpack, types: all, prepareUnpack)
         register(.split, types: all, prepareSplit)
         register(.splitV, types: all, prepareSplitV)
-        register(.slice, types: all, prepareSlice)
+        register(.slice, types: all + [.int4], prepareSlice)
         register(.stridedSlice, types: all, prepareStridedSlice)
-        register(.gather, types: all, prepareGather)
+        register(.gather, types: all + [.int4], prepareGather)
         register(.gatherNd, types: all, prepareGatherND)
         register(.tile, types: all, prepareTile)
         register(.broadcastTo, types: all, prepareBroadcastTo)

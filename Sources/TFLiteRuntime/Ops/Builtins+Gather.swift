@@ -18,9 +18,23 @@ func prepareGather(_ ctx: inout PrepareContext) throws(InterpreterError) -> Node
         throw ctx.invalid("the first \(batchDims) extents of params \(x.shape) and indices \(indices.shape) must match")
     }
     try ctx.setOutputShape(0, Gather.outputShape(inputShape: x.shape, indicesShape: indices.shape, axis: axis, batchDims: batchDims))
-    let size = try ctx.elementSize(x, role: "params")
+    var inputShape = x.shape, size = 0
+    if x.type == .int4 {
+        // LiteRT gathers packed int4 values as whole bytes, the values after the axis two to a
+        // byte (reference/gather.h halves their count and leaves odd counts unhandled): the
+        // params are gathered as bytes of [..., axis extent, count / 2].
+        guard try ctx.output(0).type == .int4 else { throw ctx.invalid("output type must be INT4, as the params are") }
+        let after = x.shape[(axis + 1)...].reduce(1, *)
+        guard after % 2 == 0 else {
+            throw ctx.unsupported("INT4 params with \(after) values after axis \(axis): LiteRT gathers int4 values in whole bytes, so their count must be even")
+        }
+        inputShape = Array(x.shape[...axis]) + [after / 2]
+        size = 1
+    } else {
+        size = try ctx.elementSize(x, role: "params")
+    }
     let xi = x.index, ii = indices.index, yi = try ctx.output(0).index, node = ctx.nodeIndex
-    let inputShape = x.shape, indicesShape = indices.shape
+    let indicesShape = indices.shape
     if indices.type == .int64 {
         return { (c) throws(InterpreterError) in
             do throws(KernelError) {

@@ -32,6 +32,7 @@ private func prepareFakeQuant(_ ctx: inout PrepareContext) throws(InterpreterErr
 
 private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
+    if try ctx.output(0).type == .int4 { return try prepareQuantizeToInt4(&ctx) }
     let x = try ctx.input(0), y = try ctx.output(0)
     try ctx.setOutputShape(0, x.shape)
     let qy = try ctx.affine(y, role: "output")
@@ -86,17 +87,22 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
         return { c in dequantizeFloat16(input: c.data(xi, as: UInt16.self), output: c.data(yi, as: Float.self), count: count) }
     }
     guard let q = x.quantization else { throw ctx.invalid("input has no quantization parameters") }
-    // Int4 tensors are only ever weights: their values are widened once, here, and dequantised
-    // as int8 (the node is then folded into a float constant like any DEQUANTIZE of weights).
-    var widened: [Int8] = []
-    if x.type == .int4 {
-        guard let data = x.constantData else { throw ctx.unsupported("DEQUANTIZE of a non-constant INT4 tensor") }
-        let packed = data.assumingMemoryBound(to: UInt8.self)
-        widened = (0..<count).map { PackedInt4.value(packed, at: $0) }
+    // Int4 values are widened to int8 and dequantised as such: a constant's (weights; the node
+    // is then folded into a float constant like any DEQUANTIZE of weights) once, here, and one
+    // the graph computes (rows a GATHER took from an int4 table, say) at every run, into this
+    // buffer.
+    let int4Values = x.type == .int4 ? AlignedBuffer(byteCount: count) : nil
+    let int4Constant = x.type == .int4 ? x.constantData : nil
+    if let int4Values, let int4Constant {
+        PackedInt4.unpack(int4Constant.assumingMemoryBound(to: UInt8.self), from: 0, count: count,
+                          into: int4Values.pointer.assumingMemoryBound(to: Int8.self))
     }
-    let int4Values = widened
     func int4Kernel(_ body: @escaping (UnsafePointer<Int8>, UnsafeMutablePointer<Float>) -> Void) -> NodeKernel {
-        { c in int4Values.withUnsafeBufferPointer { body($0.baseAddress!, c.data(yi, as: Float.self)) } }
+        { c in
+            let values = int4Values!.pointer.assumingMemoryBound(to: Int8.self)
+            if int4Constant == nil { PackedInt4.unpack(c.data(xi, as: UInt8.self), from: 0, count: count, into: values) }
+            body(values, c.data(yi, as: Float.self))
+        }
     }
     if q.isPerAxis {
         guard q.quantizedDimension < x.rank, q.scales.count == x.shape[q.quantizedDimension] else {

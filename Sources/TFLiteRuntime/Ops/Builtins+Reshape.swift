@@ -2,16 +2,21 @@
 extension OpRegistry {
     mutating func registerReshapeOps() {
         let all: [DataType] = [.float32, .float16, .int8, .uint8, .int16, .int32, .int64, .bool]
-        register(.reshape, types: all, prepareReshape)
-        register(.squeeze, types: all, prepareSqueeze)
-        register(.expandDims, types: all, prepareExpandDims)
+        register(.reshape, types: all + [.int4], prepareReshape)
+        register(.squeeze, types: all + [.int4], prepareSqueeze)
+        register(.expandDims, types: all + [.int4], prepareExpandDims)
     }
+}
+
+/// The bytes `count` values of `type` take: two to a byte for packed INT4.
+private func storedBytes(_ count: Int, _ type: DataType) -> Int {
+    type == .int4 ? (count + 1) / 2 : count * (type.byteSize ?? 0)
 }
 
 /// Copies the input's bytes to the output unchanged (the output's shape differs).
 private func copyKernel(_ ctx: PrepareContext) throws(InterpreterError) -> NodeKernel {
     let input = try ctx.input(0), output = try ctx.output(0)
-    let bytes = input.elementCount * (input.type.byteSize ?? 0)
+    let bytes = storedBytes(input.elementCount, input.type)
     let from = input.index, to = output.index
     return { c in
         let src = c.raw(from), dst = c.raw(to)
@@ -51,7 +56,7 @@ private func runtimeReshape(_ ctx: inout PrepareContext, shape: TensorInfo) thro
     try ctx.setOutputDynamic(0)
     let input = try ctx.input(0)
     let inputShape = input.shape, elements = input.elementCount
-    let bytes = elements * (input.type.byteSize ?? 0)
+    let bytes = storedBytes(elements, input.type)
     let from = input.index, to = try ctx.output(0).index, shapeIndex = shape.index
     let rank = shape.elementCount, is64 = shape.type == .int64, node = ctx.nodeIndex
     return { (c) throws(InterpreterError) in
@@ -143,7 +148,7 @@ private func prepareExpandDims(_ ctx: inout PrepareContext) throws(InterpreterEr
     // The axis arrives at run time (a model input): the output shape is decided then.
     try ctx.setOutputDynamic(0)
     let from = input.index, to = try ctx.output(0).index, axisIndex = axisTensor.index, is64 = axisTensor.type == .int64
-    let bytes = input.elementCount * (input.type.byteSize ?? 0), node = ctx.nodeIndex
+    let bytes = storedBytes(input.elementCount, input.type), node = ctx.nodeIndex
     return { (c) throws(InterpreterError) in
         let a = is64 ? Int(truncatingIfNeeded: c.data(axisIndex, as: Int64.self).pointee) : Int(c.data(axisIndex, as: Int32.self).pointee)
         guard let shape = expanded(a) else {

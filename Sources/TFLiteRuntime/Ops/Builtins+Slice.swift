@@ -20,10 +20,27 @@ func prepareSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeK
         }
     }
     try ctx.setOutputShape(0, size)
+    if x.type == .int4 { return try prepareSliceInt4(&ctx, begin: begin, size: size) }
     let bytes = try ctx.elementSize(x, role: "input")
     let xi = x.index, yi = try ctx.output(0).index
     let copy = StridedSlice.planSlice(inputShape: x.shape, begin: begin, size: size, elementSize: bytes)
     return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+}
+
+/// SLICE of packed int4 values, as LiteRT's SliceInt4 takes them: unpacked into a buffer of
+/// this node's, sliced as bytes, packed into the output.
+private func prepareSliceInt4(_ ctx: inout PrepareContext, begin: [Int], size: [Int]) throws(InterpreterError) -> NodeKernel {
+    let x = try ctx.input(0), y = try ctx.output(0)
+    guard y.type == .int4 else { throw ctx.invalid("output type \(y.type) must be INT4, as the input is") }
+    let copy = StridedSlice.planSlice(inputShape: x.shape, begin: begin, size: size, elementSize: 1)
+    let xi = x.index, yi = y.index, count = x.elementCount, outputCount = size.reduce(1, *)
+    let unpacked = AlignedBuffer(byteCount: count), sliced = AlignedBuffer(byteCount: outputCount)
+    return { c in
+        PackedInt4.unpack(c.data(xi, as: UInt8.self), from: 0, count: count, into: unpacked.pointer.assumingMemoryBound(to: Int8.self))
+        copy.run(input: unpacked.pointer, output: sliced.pointer)
+        let values = sliced.pointer.assumingMemoryBound(to: Int8.self)
+        packInt4(count: outputCount, into: c.data(yi, as: UInt8.self)) { values[$0] }
+    }
 }
 
 func prepareStridedSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {

@@ -89,6 +89,11 @@ import TFLiteRuntime
             GlueOpModel(op: .gather, options: .gatherOptions(.init()),
                           operands: [data([]), .int32([0]), data([1])], inputs: [0, 1], outputs: [2])
         }, expected: "axis 0 out of range for rank 0"),
+        Hostile(name: "int4 gather of an odd count of values after the axis", model: {
+            GlueOpModel(op: .gather, options: .gatherOptions(.init()),
+                        operands: [.init(shape: [5, 3], type: .int4, constant: [UInt8](repeating: 0x21, count: 8), scale: 0.25),
+                                   .int32([1]), .init(shape: [1, 3], type: .int4, scale: 0.25)], inputs: [0, 1], outputs: [2])
+        }, expected: "3 values after axis 0"),
         Hostile(name: "gather with float indices", model: {
             GlueOpModel(op: .gather, options: .gatherOptions(.init()),
                           operands: [data([2, 3]), data([1]), data([1, 3])], inputs: [0, 1], outputs: [2])

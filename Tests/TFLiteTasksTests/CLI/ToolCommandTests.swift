@@ -29,6 +29,28 @@ struct ToolCommandTests {
         }
     }
 
+    /// A model whose weights lie in other files: inspected and run from its path, refused with
+    /// the load error's words when a slice is misplaced.
+    @Test func externalBuffers() async throws {
+        let folder = Fixtures.root.appendingPathComponent("Tests/Fixtures/external")
+        let file = { (name: String) in folder.appendingPathComponent(name).path }
+        let inspect = try await TFLiteExecutable.run(["inspect", file("model.tflite")])
+        #expect(inspect.status == 0, "\(inspect.stderr)")
+        // W (128 bytes), b (16), the int4 table (24) and c (16).
+        #expect(inspect.stdout.contains("Weights: 184 bytes in 4 constant buffers"), "\(inspect.stdout)")
+
+        let out = try TaskFixtures.temporaryDirectory().path
+        let run = try await TFLiteExecutable.run(["run", file("model.tflite"), "--input", file("in0.npy"), "--input", file("in1.npy"),
+                                                  "--output-dir", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try NPYArray(contentsOf: out + "/out1.npy") == NPYArray(contentsOf: file("out1.npy")))
+
+        let bad = try await TFLiteExecutable.run(["run", file("hostile-unaligned.tflite"), "--input", file("in0.npy"),
+                                                  "--input", file("in1.npy"), "--output-dir", out])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("error: cannot load model: invalid model: subgraph 0, tensor 2 'w': external buffer id 100"))
+    }
+
     @Test func runSaysWhatItWrote() async throws {
         let dir = try TaskFixtures.temporaryDirectory()
         let input = dir.appendingPathComponent("in.npy")
