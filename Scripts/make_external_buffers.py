@@ -42,8 +42,8 @@ IDS = np.array([5, 0, 3], np.int32)
 SLICES = {"w": (0, 64, W.tobytes()), "b": (0, 192, BIAS.tobytes()), "table": (0, 256, pack_int4(TABLE)),
           "c": (1, 0, C.tobytes())}
 GROUPS = ["weights.bin", "extra/offsets.bin"]
-# The absolute-path variant's group name, which the test overwrites with a real path of the
-# same length.
+# The absolute-path variant's group name: the runtime refuses any absolute name before it
+# opens anything, so no real path is needed.
 ABSOLUTE_PLACEHOLDER = "/" + "A" * 199
 
 
@@ -145,7 +145,7 @@ VARIANTS = {
     "hostile-inline-too": (inline_too, "W has both inline data and an external buffer"),
     "longer-slice": (field(length=160), "W's slice is longer than W (LiteRT reads its start)"),
     "parent-directory": (group_name(0, "../external/weights.bin"), "group 0 is reached through '..'"),
-    "absolute-path": (group_name(0, ABSOLUTE_PLACEHOLDER), "group 0 by an absolute path (the test fills it in)"),
+    "absolute-path": (group_name(0, ABSOLUTE_PLACEHOLDER), "group 0 by an absolute path (refused by the runtime)"),
 }
 
 
@@ -202,7 +202,7 @@ def main():
         path = os.path.join(DEST, name + ".tflite")
         with open(path, "wb") as f:
             f.write(model(edit=edit))
-        outcome = "(needs a real path)" if name == "absolute-path" else litert_outcome(path)
+        outcome = "(not a real path)" if name == "absolute-path" else litert_outcome(path)
         print("%-22s %-55s LiteRT: %s" % (name, what, outcome))
 
 

@@ -29,9 +29,9 @@ struct ExternalBuffers {
     }
 
     /// Maps the files `model`'s tensors take data from and finds each tensor's slice. A group's
-    /// name is a path as LiteRT resolves it: relative names from `directory` (the model file's
-    /// folder), absolute ones as they are. `directory` is nil for a model loaded from bytes,
-    /// which then cannot have external data (LiteRT would look in the working directory).
+    /// name is a path relative to `directory` (the model file's folder) that stays in or below
+    /// it. `directory` is nil for a model loaded from bytes, which then cannot have external
+    /// data (LiteRT would look in the working directory).
     static func resolve(_ model: Schema.Model, directory: String?) throws(ModelError) -> ExternalBuffers {
         guard model.subgraphs.contains(where: { $0.tensors.contains { $0.externalBuffer != 0 } }) else { return .none }
         var entryByID: [UInt32: Int] = [:]
@@ -120,7 +120,14 @@ struct ExternalBuffers {
             guard !name.isEmpty, !name.utf8.contains(0) else {
                 throw .invalid(location: "external buffer group \(group) '\(printable(name))'", reason: "the name is not a file name")
             }
-            let path = name.hasPrefix("/") ? name : directory + "/" + name
+            // LiteRT follows absolute names and `..` as they are, so a model could make it read
+            // any file the process may read into a tensor, and out through the outputs. Models
+            // are untrusted here: their external data must lie in or below their own folder.
+            guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
+                throw .invalid(location: "external buffer group \(group) '\(printable(name))'",
+                               reason: "the name leads out of the model file's folder (an absolute path or '..'); external data must lie in or below it")
+            }
+            let path = directory + "/" + name
             do {
                 let file = try ModelMemory.mappingFile(path)
                 files[group] = file
