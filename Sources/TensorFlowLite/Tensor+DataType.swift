@@ -43,7 +43,7 @@ extension Tensor {
         init?(_ type: TFLiteRuntime.DataType) {
             switch type {
             case .bool: self = .bool
-            case .uint8: self = .uInt8
+            case .uInt8: self = .uInt8
             case .int8: self = .int8
             case .int16: self = .int16
             case .int32: self = .int32
@@ -51,14 +51,14 @@ extension Tensor {
             case .float16: self = .float16
             case .float32: self = .float32
             case .float64: self = .float64
-            case .uint16: self = .uInt16
-            case .uint32: self = .uInt32
-            case .uint64: self = .uInt64
-            case .bfloat16: self = .bFloat16
+            case .uInt16: self = .uInt16
+            case .uInt32: self = .uInt32
+            case .uInt64: self = .uInt64
+            case .bFloat16: self = .bFloat16
             case .complex64: self = .complex64
             case .complex128: self = .complex128
             case .string: self = .string
-            case .resource, .variant, .int4, .uint4, .int2, .float8e4m3fn, .float8e5m2: return nil
+            case .resource, .variant, .int4, .uInt4, .int2, .float8e4m3fn, .float8e5m2: return nil
             }
         }
     }

@@ -42,13 +42,13 @@ func numericValues(_ a: NPYArray) -> [Double] {
     case .float16: return a.values(as: UInt16.self).map { Double(Float(Float16(bitPattern: $0))) }
     case .float64: return a.values(as: Double.self)
     case .int8: return a.values(as: Int8.self).map(Double.init)
-    case .uint8, .bool: return a.values(as: UInt8.self).map(Double.init)
+    case .uInt8, .bool: return a.values(as: UInt8.self).map(Double.init)
     case .int16: return a.values(as: Int16.self).map(Double.init)
-    case .uint16: return a.values(as: UInt16.self).map(Double.init)
+    case .uInt16: return a.values(as: UInt16.self).map(Double.init)
     case .int32: return a.values(as: Int32.self).map(Double.init)
-    case .uint32: return a.values(as: UInt32.self).map(Double.init)
+    case .uInt32: return a.values(as: UInt32.self).map(Double.init)
     case .int64: return a.values(as: Int64.self).map(Double.init)
-    case .uint64: return a.values(as: UInt64.self).map(Double.init)
+    case .uInt64: return a.values(as: UInt64.self).map(Double.init)
     case .complex64: return a.values(as: Float.self).map(Double.init)
     case .bytes: return a.data.map(Double.init)
     }

@@ -17,7 +17,7 @@ import TestSupport
         let expected = try ExpectedPixels(corpusImage: try #require(entry.npy))
         let image = decoded.image
         #expect([image.height, image.width, image.channels] == expected.shape)
-        #expect(image.bitDepth == (expected.dtype == .uint16 ? 16 : 8))
+        #expect(image.bitDepth == (expected.dtype == .uInt16 ? 16 : 8))
         let tolerance = entry.tolerance?.kind == "max_abs_diff" ? (entry.tolerance?.value ?? 0) : 0
         let diff = image.maxAbsDifference(expected.values)
         #expect(diff <= tolerance, "\(file): max |decoded - expected| = \(diff), tolerance \(tolerance)")

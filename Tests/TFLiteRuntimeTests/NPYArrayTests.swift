@@ -5,7 +5,7 @@ import TestSupport
 @Suite struct NPYArrayTests {
     @Test func readsCorpusGoldenWrittenByNumPy() throws {
         let a = try NPYArray(contentsOf: Fixtures.corpusFile("cases/efficientnet_lite0__chelsea/in0.npy").path)
-        #expect(a.dtype == .uint8)
+        #expect(a.dtype == .uInt8)
         #expect(a.shape == [1, 224, 224, 3])
         #expect(a.data.count == 224 * 224 * 3)
     }

@@ -7,15 +7,15 @@ public struct Image: Sendable, Equatable {
     /// The sample storage: 8-bit or 16-bit, `width * height * channels` values.
     public enum Samples: Sendable, Equatable {
         /// 8-bit samples, 0...255.
-        case uint8([UInt8])
+        case uInt8([UInt8])
         /// 16-bit samples, 0...65535.
-        case uint16([UInt16])
+        case uInt16([UInt16])
 
         /// Number of samples.
         public var count: Int {
             switch self {
-            case .uint8(let s): return s.count
-            case .uint16(let s): return s.count
+            case .uInt8(let s): return s.count
+            case .uInt16(let s): return s.count
             }
         }
     }
@@ -34,7 +34,7 @@ public struct Image: Sendable, Equatable {
 
     /// Bits per sample: 8 or 16.
     public var bitDepth: Int {
-        if case .uint16 = samples { return 16 }
+        if case .uInt16 = samples { return 16 }
         return 8
     }
 
@@ -47,7 +47,7 @@ public struct Image: Sendable, Equatable {
         self.width = width
         self.height = height
         self.pixelLayout = pixelLayout
-        self.samples = .uint8(pixels)
+        self.samples = .uInt8(pixels)
     }
 
     /// Creates a 16-bit image; `pixels.count` must equal `width * height * layout.channels`.
@@ -56,7 +56,7 @@ public struct Image: Sendable, Equatable {
         self.width = width
         self.height = height
         self.pixelLayout = pixelLayout
-        self.samples = .uint16(pixels16)
+        self.samples = .uInt16(pixels16)
     }
 
     /// Creates an image from storage whose size the caller has already established.
@@ -69,13 +69,13 @@ public struct Image: Sendable, Equatable {
 
     /// The 8-bit samples, or nil for a 16-bit image.
     public var pixels8: [UInt8]? {
-        if case .uint8(let s) = samples { return s }
+        if case .uInt8(let s) = samples { return s }
         return nil
     }
 
     /// The 16-bit samples, or nil for an 8-bit image.
     public var pixels16: [UInt16]? {
-        if case .uint16(let s) = samples { return s }
+        if case .uInt16(let s) = samples { return s }
         return nil
     }
 
@@ -83,10 +83,10 @@ public struct Image: Sendable, Equatable {
     /// (`(v * 255 + 32767) / 65535`), 8-bit images are returned unchanged.
     public func to8Bit() -> Image {
         switch samples {
-        case .uint8: return self
-        case .uint16(let s):
+        case .uInt8: return self
+        case .uInt16(let s):
             let out = s.map { UInt8((UInt32($0) * 255 + 32_767) / 65_535) }
-            return Image(uncheckedWidth: width, height: height, pixelLayout: pixelLayout, samples: .uint8(out))
+            return Image(uncheckedWidth: width, height: height, pixelLayout: pixelLayout, samples: .uInt8(out))
         }
     }
 
@@ -97,8 +97,8 @@ public struct Image: Sendable, Equatable {
                      "pixel (\(x), \(y)) channel \(channel) is outside the \(width)x\(height)x\(channels) image")
         let i = (y * width + x) * channels + channel
         switch samples {
-        case .uint8(let s): return Int(s[i])
-        case .uint16(let s): return Int(s[i])
+        case .uInt8(let s): return Int(s[i])
+        case .uInt16(let s): return Int(s[i])
         }
     }
 
@@ -116,8 +116,8 @@ extension Image.Samples {
     /// Applies a generic transformation to whichever storage is present.
     func map(_ body8: ([UInt8]) -> [UInt8], _ body16: ([UInt16]) -> [UInt16]) -> Image.Samples {
         switch self {
-        case .uint8(let s): return .uint8(body8(s))
-        case .uint16(let s): return .uint16(body16(s))
+        case .uInt8(let s): return .uInt8(body8(s))
+        case .uInt16(let s): return .uInt16(body16(s))
         }
     }
 }

@@ -20,14 +20,14 @@ extension Image {
             }
         }
         switch samples {
-        case .uint8(var s):
-            samples = .uint8([])
+        case .uInt8(var s):
+            samples = .uInt8([])
             paint(&s)
-            samples = .uint8(s)
-        case .uint16(var s):
-            samples = .uint16([])
+            samples = .uInt8(s)
+        case .uInt16(var s):
+            samples = .uInt16([])
             paint(&s)
-            samples = .uint16(s)
+            samples = .uInt16(s)
         }
     }
 

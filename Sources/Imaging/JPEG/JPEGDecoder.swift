@@ -192,11 +192,11 @@ private struct JPEGParser {
                                                   fx: f.maxH / c.h, fy: f.maxV / c.v, outWidth: f.width, outHeight: f.height))
         }
         if planes.count == 1 {
-            return Image(uncheckedWidth: f.width, height: f.height, pixelLayout: .gray, samples: .uint8(planes[0]))
+            return Image(uncheckedWidth: f.width, height: f.height, pixelLayout: .gray, samples: .uInt8(planes[0]))
         }
         let ids = f.components.map(\.id)
         let isRGB = adobeTransform == 0 || ids == [0x52, 0x47, 0x42]
         let rgb = JPEGColor.interleave(planes[0], planes[1], planes[2], count: f.width * f.height, isRGB: isRGB)
-        return Image(uncheckedWidth: f.width, height: f.height, pixelLayout: .rgb, samples: .uint8(rgb))
+        return Image(uncheckedWidth: f.width, height: f.height, pixelLayout: .rgb, samples: .uInt8(rgb))
     }
 }

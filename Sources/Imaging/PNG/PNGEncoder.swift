@@ -55,13 +55,13 @@ public enum PNGEncoder {
             case .rgba: colorType = 6
             }
             switch image.samples {
-            case .uint8(let s):
+            case .uInt8(let s):
                 return (colorType, 8, RowSource(samplesPerPixel: c) { y, xs in
                     var row: [UInt8] = []
                     for x in xs { row += s[((y * w + x) * c)..<((y * w + x) * c + c)] }
                     return row
                 }, nil, nil)
-            case .uint16(let s):
+            case .uInt16(let s):
                 return (colorType, 16, RowSource(samplesPerPixel: c) { y, xs in
                     var row: [UInt8] = []
                     for x in xs {

@@ -72,9 +72,9 @@ enum PNGPixels {
         }
         if let failure { throw failure }
         if h.bitDepth == 16 {
-            return Image(uncheckedWidth: h.width, height: h.height, pixelLayout: layout, samples: .uint16(out16))
+            return Image(uncheckedWidth: h.width, height: h.height, pixelLayout: layout, samples: .uInt16(out16))
         }
-        return Image(uncheckedWidth: h.width, height: h.height, pixelLayout: layout, samples: .uint8(out8))
+        return Image(uncheckedWidth: h.width, height: h.height, pixelLayout: layout, samples: .uInt8(out8))
     }
 
     /// Writes one reconstructed row of a pass into the output image.

@@ -69,14 +69,14 @@ public enum PNMDecoder {
 
         if isBitmap {
             // PBM: 1 is black.
-            return Image(uncheckedWidth: width, height: height, pixelLayout: .gray, samples: .uint8(values.map { $0 == 1 ? 0 : 255 }))
+            return Image(uncheckedWidth: width, height: height, pixelLayout: .gray, samples: .uInt8(values.map { $0 == 1 ? 0 : 255 }))
         }
         let full = wide ? 65_535 : 255
         if maxval != full {
             values = values.map { UInt16((Int($0) * full + maxval / 2) / maxval) }
         }
-        if wide { return Image(uncheckedWidth: width, height: height, pixelLayout: layout, samples: .uint16(values)) }
-        return Image(uncheckedWidth: width, height: height, pixelLayout: layout, samples: .uint8(values.map { UInt8($0) }))
+        if wide { return Image(uncheckedWidth: width, height: height, pixelLayout: layout, samples: .uInt16(values)) }
+        return Image(uncheckedWidth: width, height: height, pixelLayout: layout, samples: .uInt8(values.map { UInt8($0) }))
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b == 32 || (9...13).contains(b) }

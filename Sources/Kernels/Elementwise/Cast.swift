@@ -5,39 +5,39 @@ public enum CastType: Sendable, Equatable, CaseIterable {
     /// IEEE binary16.
     case float16
     /// bfloat16, the top half of a binary32.
-    case bfloat16
+    case bFloat16
     /// IEEE binary64.
     case float64
     /// Signed 8-bit.
     case int8
     /// Unsigned 8-bit.
-    case uint8
+    case uInt8
     /// Signed 16-bit.
     case int16
     /// Unsigned 16-bit.
-    case uint16
+    case uInt16
     /// Signed 32-bit.
     case int32
     /// Unsigned 32-bit.
-    case uint32
+    case uInt32
     /// Signed 64-bit.
     case int64
     /// Unsigned 64-bit.
-    case uint64
+    case uInt64
     /// One byte, 0 or 1 (any non-zero byte reads as true).
     case bool
 
     /// Bytes per element.
     public var byteSize: Int {
         switch self {
-        case .int8, .uint8, .bool: return 1
-        case .float16, .bfloat16, .int16, .uint16: return 2
-        case .float32, .int32, .uint32: return 4
-        case .float64, .int64, .uint64: return 8
+        case .int8, .uInt8, .bool: return 1
+        case .float16, .bFloat16, .int16, .uInt16: return 2
+        case .float32, .int32, .uInt32: return 4
+        case .float64, .int64, .uInt64: return 8
         }
     }
 
-    var isFloatingPoint: Bool { self == .float32 || self == .float16 || self == .bfloat16 || self == .float64 }
+    var isFloatingPoint: Bool { self == .float32 || self == .float16 || self == .bFloat16 || self == .float64 }
 }
 
 /// CAST between numeric and boolean element types.
@@ -55,9 +55,9 @@ public enum Cast {
         }
         // Image bytes to floats, the cast at the front of detector models: a typed loop the
         // compiler vectorises, where the generic path below dispatches on both types per element.
-        if to == .float32 && (from == .uint8 || from == .int8) {
+        if to == .float32 && (from == .uInt8 || from == .int8) {
             let dst = output.assumingMemoryBound(to: Float.self)
-            if from == .uint8 {
+            if from == .uInt8 {
                 let src = input.assumingMemoryBound(to: UInt8.self)
                 for i in 0..<count { dst[i] = Float(src[i]) }
             } else {
@@ -82,17 +82,17 @@ public enum Cast {
     static func readInteger(_ p: UnsafeRawPointer, _ type: CastType) -> (value: Int64, unsigned: UInt64?) {
         switch type {
         case .int8: return (Int64(p.load(as: Int8.self)), nil)
-        case .uint8: return (Int64(p.load(as: UInt8.self)), nil)
+        case .uInt8: return (Int64(p.load(as: UInt8.self)), nil)
         case .bool: return (p.load(as: UInt8.self) != 0 ? 1 : 0, nil)
         case .int16: return (Int64(p.loadUnaligned(as: Int16.self)), nil)
-        case .uint16: return (Int64(p.loadUnaligned(as: UInt16.self)), nil)
+        case .uInt16: return (Int64(p.loadUnaligned(as: UInt16.self)), nil)
         case .int32: return (Int64(p.loadUnaligned(as: Int32.self)), nil)
-        case .uint32: return (Int64(p.loadUnaligned(as: UInt32.self)), nil)
+        case .uInt32: return (Int64(p.loadUnaligned(as: UInt32.self)), nil)
         case .int64: return (p.loadUnaligned(as: Int64.self), nil)
-        case .uint64:
+        case .uInt64:
             let u = p.loadUnaligned(as: UInt64.self)
             return (Int64(bitPattern: u), u)
-        case .float32, .float16, .bfloat16, .float64: return (0, nil)
+        case .float32, .float16, .bFloat16, .float64: return (0, nil)
         }
     }
 
@@ -101,7 +101,7 @@ public enum Cast {
         switch type {
         case .float32: return Double(p.loadUnaligned(as: Float.self))
         case .float16: return Double(HalfPrecision.float(fromBits: p.loadUnaligned(as: UInt16.self)))
-        case .bfloat16: return Double(BFloat16.float(fromBits: p.loadUnaligned(as: UInt16.self)))
+        case .bFloat16: return Double(BFloat16.float(fromBits: p.loadUnaligned(as: UInt16.self)))
         default: return p.loadUnaligned(as: Double.self)
         }
     }
@@ -111,18 +111,18 @@ public enum Cast {
         let v = source.value
         switch type {
         case .int8: p.storeBytes(of: Int8(truncatingIfNeeded: v), as: Int8.self)
-        case .uint8: p.storeBytes(of: UInt8(truncatingIfNeeded: v), as: UInt8.self)
+        case .uInt8: p.storeBytes(of: UInt8(truncatingIfNeeded: v), as: UInt8.self)
         case .bool: p.storeBytes(of: v != 0 ? 1 : 0, as: UInt8.self)
         case .int16: p.storeBytes(of: Int16(truncatingIfNeeded: v), as: Int16.self)
-        case .uint16: p.storeBytes(of: UInt16(truncatingIfNeeded: v), as: UInt16.self)
+        case .uInt16: p.storeBytes(of: UInt16(truncatingIfNeeded: v), as: UInt16.self)
         case .int32: p.storeBytes(of: Int32(truncatingIfNeeded: v), as: Int32.self)
-        case .uint32: p.storeBytes(of: UInt32(truncatingIfNeeded: v), as: UInt32.self)
+        case .uInt32: p.storeBytes(of: UInt32(truncatingIfNeeded: v), as: UInt32.self)
         case .int64: p.storeBytes(of: v, as: Int64.self)
-        case .uint64: p.storeBytes(of: UInt64(bitPattern: v), as: UInt64.self)
+        case .uInt64: p.storeBytes(of: UInt64(bitPattern: v), as: UInt64.self)
         case .float32: p.storeBytes(of: source.unsigned.map { Float($0) } ?? Float(v), as: Float.self)
         case .float64: p.storeBytes(of: source.unsigned.map { Double($0) } ?? Double(v), as: Double.self)
         case .float16: p.storeBytes(of: HalfPrecision.bits(from: source.unsigned.map { Float($0) } ?? Float(v)), as: UInt16.self)
-        case .bfloat16: p.storeBytes(of: BFloat16.bits(from: source.unsigned.map { Float($0) } ?? Float(v)), as: UInt16.self)
+        case .bFloat16: p.storeBytes(of: BFloat16.bits(from: source.unsigned.map { Float($0) } ?? Float(v)), as: UInt16.self)
         }
     }
 
@@ -132,16 +132,16 @@ public enum Cast {
         case .float32: p.storeBytes(of: Float(v), as: Float.self)
         case .float64: p.storeBytes(of: v, as: Double.self)
         case .float16: p.storeBytes(of: HalfPrecision.bits(from: Float(v)), as: UInt16.self)
-        case .bfloat16: p.storeBytes(of: BFloat16.bits(from: Float(v)), as: UInt16.self)
+        case .bFloat16: p.storeBytes(of: BFloat16.bits(from: Float(v)), as: UInt16.self)
         case .bool: p.storeBytes(of: v != 0 ? 1 : 0, as: UInt8.self)
         case .int8: p.storeBytes(of: saturating(v, as: Int8.self), as: Int8.self)
-        case .uint8: p.storeBytes(of: saturating(v, as: UInt8.self), as: UInt8.self)
+        case .uInt8: p.storeBytes(of: saturating(v, as: UInt8.self), as: UInt8.self)
         case .int16: p.storeBytes(of: saturating(v, as: Int16.self), as: Int16.self)
-        case .uint16: p.storeBytes(of: saturating(v, as: UInt16.self), as: UInt16.self)
+        case .uInt16: p.storeBytes(of: saturating(v, as: UInt16.self), as: UInt16.self)
         case .int32: p.storeBytes(of: saturating(v, as: Int32.self), as: Int32.self)
-        case .uint32: p.storeBytes(of: saturating(v, as: UInt32.self), as: UInt32.self)
+        case .uInt32: p.storeBytes(of: saturating(v, as: UInt32.self), as: UInt32.self)
         case .int64: p.storeBytes(of: saturating(v, as: Int64.self), as: Int64.self)
-        case .uint64: p.storeBytes(of: saturating(v, as: UInt64.self), as: UInt64.self)
+        case .uInt64: p.storeBytes(of: saturating(v, as: UInt64.self), as: UInt64.self)
         }
     }
 

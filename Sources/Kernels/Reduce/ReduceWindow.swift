@@ -8,7 +8,7 @@ public enum WindowReduction: Sendable, Equatable {
 
 /// The element types REDUCE_WINDOW runs on (bool runs as int8, as in LiteRT).
 public enum WindowElement: Sendable, Equatable {
-    case int8, int16, int32, int64, uint8, float32, float64
+    case int8, int16, int32, int64, uInt8, float32, float64
 }
 
 /// REDUCE_WINDOW over an input already dilated and padded: each output element folds the
@@ -56,7 +56,7 @@ public struct ReduceWindowPlan: Sendable {
         case .int16: run(f, input, initial, output, as: Int16.self)
         case .int32: run(f, input, initial, output, as: Int32.self)
         case .int64: run(f, input, initial, output, as: Int64.self)
-        case .uint8: run(f, input, initial, output, as: UInt8.self)
+        case .uInt8: run(f, input, initial, output, as: UInt8.self)
         case .float32: run(f, input, initial, output, as: Float.self)
         case .float64: run(f, input, initial, output, as: Double.self)
         }

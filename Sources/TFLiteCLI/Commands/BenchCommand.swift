@@ -230,7 +230,7 @@ enum DeterministicInput {
         case .float32:
             let v = (0..<n).map { _ in Float(Double(next() % 2_000_001) / 1_000_000 - 1) }
             return v.withUnsafeBytes { [UInt8]($0) }
-        case .uint8, .int8, .bool:
+        case .uInt8, .int8, .bool:
             return (0..<n).map { _ in UInt8(truncatingIfNeeded: tensor.dataType == .bool ? next() & 1 : next()) }
         default:
             // Integer inputs (indices, sizes) get small non-negative values.

@@ -56,8 +56,8 @@ struct DecodeCommand: Command {
         let shape = [image.height, image.width, image.channels]
         let array: NPYArray
         switch image.samples {
-        case .uint8(let s): array = try NPYArray(s, dtype: .uint8, shape: shape)
-        case .uint16(let s): array = try NPYArray(s, dtype: .uint16, shape: shape)
+        case .uInt8(let s): array = try NPYArray(s, dtype: .uInt8, shape: shape)
+        case .uInt16(let s): array = try NPYArray(s, dtype: .uInt16, shape: shape)
         }
         try array.write(to: output)
     }

@@ -49,7 +49,7 @@ extension SubgraphExecutor {
         else { return nil }
         let source = tensors[x], target = tensors[padded]
         guard !source.isDynamic, !source.isConstant, source.shape.count == 4, source.type == target.type,
-              source.type == .float32 || ([.int8, .uint8].contains(source.type) && source.quantization == target.quantization)
+              source.type == .float32 || ([.int8, .uInt8].contains(source.type) && source.quantization == target.quantization)
         else { return nil }
         let context = PrepareContext(nodeIndex: n, opName: kind.name, options: op.builtinOptions, customOptions: nil,
                                      inputIndices: op.inputs.map(Int.init), outputIndices: [padded], executor: self)

@@ -12,8 +12,8 @@ public struct NPYArray: Sendable, Equatable {
     /// The element types this runtime reads and writes, by their NumPy `descr` string.
     public enum DType: String, Sendable, CaseIterable {
         case float32 = "<f4", float16 = "<f2", float64 = "<f8"
-        case int8 = "|i1", uint8 = "|u1", int16 = "<i2", uint16 = "<u2"
-        case int32 = "<i4", uint32 = "<u4", int64 = "<i8", uint64 = "<u8"
+        case int8 = "|i1", uInt8 = "|u1", int16 = "<i2", uInt16 = "<u2"
+        case int32 = "<i4", uInt32 = "<u4", int64 = "<i8", uInt64 = "<u8"
         case bool = "|b1", complex64 = "<c8"
         /// Fixed-width byte strings (NumPy `S`, `|S<width>`): each element is ``NPYArray/itemSize``
         /// bytes, padded with NULs. Unicode arrays (`<U<width>`) are read into this type as UTF-8.
@@ -22,10 +22,10 @@ public struct NPYArray: Sendable, Equatable {
         /// Bytes per element (for ``bytes``, of the narrowest width, `|S1`).
         public var byteSize: Int {
             switch self {
-            case .int8, .uint8, .bool, .bytes: return 1
-            case .float16, .int16, .uint16: return 2
-            case .float32, .int32, .uint32: return 4
-            case .float64, .int64, .uint64, .complex64: return 8
+            case .int8, .uInt8, .bool, .bytes: return 1
+            case .float16, .int16, .uInt16: return 2
+            case .float32, .int32, .uInt32: return 4
+            case .float64, .int64, .uInt64, .complex64: return 8
             }
         }
 

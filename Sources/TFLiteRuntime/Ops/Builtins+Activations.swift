@@ -6,7 +6,7 @@ import Kernels
 /// PRELU.
 extension OpRegistry {
     mutating func registerActivationOps() {
-        let q: [DataType] = [.float32, .int8, .uint8]
+        let q: [DataType] = [.float32, .int8, .uInt8]
         register(.relu, types: q + [.int16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .relu) }
         register(.relu6, types: q + [.int16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .relu6) }
         register(.reluN1To1, types: q + [.int16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .reluN1To1) }
@@ -15,8 +15,8 @@ extension OpRegistry {
             guard case .leakyReluOptions(let o)? = c.options else { throw c.invalid("missing LeakyReluOptions") }
             return try prepareUnary(&c, .leakyRelu(alpha: o.alpha))
         }
-        register(.logistic, types: q + [.bfloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .logistic) }
-        register(.tanh, types: q + [.bfloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .tanh) }
+        register(.logistic, types: q + [.bFloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .logistic) }
+        register(.tanh, types: q + [.bFloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .tanh) }
         register(.hardSwish, types: q) { (c) throws(InterpreterError) in try prepareUnary(&c, .hardSwish) }
         register(.elu, types: q) { (c) throws(InterpreterError) in try prepareUnary(&c, .elu) }
         register(.gelu, types: q) { (c) throws(InterpreterError) in
@@ -25,18 +25,18 @@ extension OpRegistry {
             return try prepareUnary(&c, .gelu(approximate: approximate))
         }
         let float: [DataType] = [.float32]
-        register(.exp, types: float + [.int8, .uint8]) { (c) throws(InterpreterError) in try prepareUnary(&c, .exp) }
-        register(.log, types: float + [.int8, .uint8]) { (c) throws(InterpreterError) in try prepareUnary(&c, .log) }
+        register(.exp, types: float + [.int8, .uInt8]) { (c) throws(InterpreterError) in try prepareUnary(&c, .exp) }
+        register(.log, types: float + [.int8, .uInt8]) { (c) throws(InterpreterError) in try prepareUnary(&c, .log) }
         register(.sqrt, types: float + [.int8, .int16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .sqrt) }
         register(.rsqrt, types: float + [.int8]) { (c) throws(InterpreterError) in try prepareUnary(&c, .rsqrt) }
         register(.sin, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .sin) }
         register(.cos, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .cos) }
-        register(.floor, types: float + [.bfloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .floor) }
+        register(.floor, types: float + [.bFloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .floor) }
         register(.ceil, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .ceil) }
         register(.round, types: float) { (c) throws(InterpreterError) in try prepareUnary(&c, .round) }
         let signed: [DataType] = [.float32, .int32, .int64]
         register(.abs, types: signed + [.int8, .int16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .abs) }
-        register(.neg, types: signed + [.bfloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .negate) }
+        register(.neg, types: signed + [.bFloat16]) { (c) throws(InterpreterError) in try prepareUnary(&c, .negate) }
         register(.square, types: signed) { (c) throws(InterpreterError) in try prepareUnary(&c, .square) }
         register(.sign, types: signed) { (c) throws(InterpreterError) in try prepareUnary(&c, .sign) }
         register(.prelu, types: q, preparePrelu)
@@ -68,11 +68,11 @@ private func prepareUnary(_ ctx: inout PrepareContext, _ f: UnaryFunction) throw
             return { c in Activations.apply(g, input: c.data(xi, as: Int32.self), output: c.data(yi, as: Int32.self), count: count) }
         }
         return { c in Activations.apply(g, input: c.data(xi, as: Int64.self), output: c.data(yi, as: Int64.self), count: count) }
-    case .int8, .uint8, .int16:
+    case .int8, .uInt8, .int16:
         return try prepareQuantizedUnary(&ctx, f)
-    case .bfloat16 where [.floor, .negate, .logistic, .tanh].contains(f):
+    case .bFloat16 where [.floor, .negate, .logistic, .tanh].contains(f):
         // The unary ops LiteRT 2.3 runs on bfloat16.
-        guard y.type == .bfloat16 else { throw ctx.invalid("output type \(y.type) must be BFLOAT16") }
+        guard y.type == .bFloat16 else { throw ctx.invalid("output type \(y.type) must be BFLOAT16") }
         return { c in Elementwise.bfloat16Unary(f, input: c.data(xi, as: UInt16.self), output: c.data(yi, as: UInt16.self), count: count) }
     case let t:
         throw ctx.unsupported("input type \(t)")
@@ -88,7 +88,7 @@ private func prepareQuantizedUnary(_ ctx: inout PrepareContext, _ f: UnaryFuncti
     func relu(_ params: QuantizedReluParams) throws(InterpreterError) -> NodeKernel {
         switch x.type {
         case .int8: return { c in quantizedRelu(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
-        case .uint8: return { c in quantizedRelu(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
+        case .uInt8: return { c in quantizedRelu(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
         default: return { c in quantizedRelu(params, input: c.data(xi, as: Int16.self), output: c.data(yi, as: Int16.self), count: count) }
         }
     }
@@ -98,7 +98,7 @@ private func prepareQuantizedUnary(_ ctx: inout PrepareContext, _ f: UnaryFuncti
         case .int8:
             let table = make8(qx, qy)
             return { c in quantizedLookup(table, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
-        case .uint8:
+        case .uInt8:
             let table = makeU8(qx, qy)
             return { c in quantizedLookup(table, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
         default:
@@ -115,7 +115,7 @@ private func prepareQuantizedUnary(_ ctx: inout PrepareContext, _ f: UnaryFuncti
         let params = QuantizedReluParams.leakyRelu(alpha: alpha, input: qx, output: qy, qmin: qmin, qmax: qmax)
         switch x.type {
         case .int8: return { c in quantizedLeakyRelu(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
-        case .uint8: return { c in quantizedLeakyRelu(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
+        case .uInt8: return { c in quantizedLeakyRelu(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
         default: return { c in quantizedLeakyRelu(params, input: c.data(xi, as: Int16.self), output: c.data(yi, as: Int16.self), count: count) }
         }
     case .logistic: return try lookup({ .logistic(input: $0, output: $1) }, { .logistic(input: $0, output: $1) })
@@ -127,7 +127,7 @@ private func prepareQuantizedUnary(_ ctx: inout PrepareContext, _ f: UnaryFuncti
         guard let params = QuantizedHardSwishParams.make(input: qx, output: qy) else { throw ctx.unsupported("these HARD_SWISH scales") }
         switch x.type {
         case .int8: return { c in quantizedHardSwish(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
-        case .uint8: return { c in quantizedHardSwish(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
+        case .uInt8: return { c in quantizedHardSwish(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
         default: throw ctx.unsupported("HARD_SWISH on \(x.type)")
         }
     case .exp: return try lookup({ .exp(input: $0, output: $1) }, { .exp(input: $0, output: $1) })
@@ -166,7 +166,7 @@ private func preparePrelu(_ ctx: inout PrepareContext) throws(InterpreterError) 
     case .float32:
         return { c in Activations.prelu(input: c.data(xi, as: Float.self), alpha: c.data(ai, as: Float.self), plan: plan, output: c.data(yi, as: Float.self),
                                          pool: c.threads) }
-    case .int8, .uint8:
+    case .int8, .uInt8:
         let params = QuantizedPreluParams.make(input: try ctx.affine(x, role: "input"), alpha: try ctx.affine(alpha, role: "alpha"),
                                                output: try ctx.affine(y, role: "output"))
         let xs = x.shape, aShape = alpha.shape, outShape = plan.outputShape

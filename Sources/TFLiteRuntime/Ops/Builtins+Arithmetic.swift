@@ -6,13 +6,13 @@ import Kernels
 extension OpRegistry {
     mutating func registerArithmeticOps() {
         let numeric: [DataType] = [.float32, .int32, .int64]
-        let quantized: [DataType] = [.int8, .uint8, .int16]
+        let quantized: [DataType] = [.int8, .uInt8, .int16]
         register(.add, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .add) }
         register(.sub, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .subtract) }
         register(.mul, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .multiply) }
         register(.div, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .divide) }
-        register(.maximum, types: numeric + quantized + [.bfloat16]) { (c) throws(InterpreterError) in try prepareBinary(&c, .maximum) }
-        register(.minimum, types: numeric + quantized + [.bfloat16]) { (c) throws(InterpreterError) in try prepareBinary(&c, .minimum) }
+        register(.maximum, types: numeric + quantized + [.bFloat16]) { (c) throws(InterpreterError) in try prepareBinary(&c, .maximum) }
+        register(.minimum, types: numeric + quantized + [.bFloat16]) { (c) throws(InterpreterError) in try prepareBinary(&c, .minimum) }
         register(.squaredDifference, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .squaredDifference) }
         register(.pow, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .power) }
         register(.floorDiv, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .floorDivide) }
@@ -63,9 +63,9 @@ private func prepareBinary(_ ctx: inout PrepareContext, _ op: BinaryOperator) th
     case .int64:
         let act: ActivationRange<Int64> = try integerActivation(ctx.binaryActivation, ctx)
         return { c in Elementwise.binary(op, lhs: c.data(ai, as: Int64.self), rhs: c.data(bi, as: Int64.self), plan: plan, activation: act, output: c.data(yi, as: Int64.self)) }
-    case .int8, .uint8, .int16:
+    case .int8, .uInt8, .int16:
         return try prepareQuantizedBinary(&ctx, op, plan: plan)
-    case .bfloat16 where op == .maximum || op == .minimum:
+    case .bFloat16 where op == .maximum || op == .minimum:
         return { c in Elementwise.bfloat16Binary(op, lhs: c.data(ai, as: UInt16.self), rhs: c.data(bi, as: UInt16.self), plan: plan,
                                                  output: c.data(yi, as: UInt16.self)) }
     case let t:
@@ -102,7 +102,7 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
                 }
             }
             return kernel(Int8.self)
-        case .uint8: return kernel(UInt8.self)
+        case .uInt8: return kernel(UInt8.self)
         default: return kernel(Int16.self)
         }
     case .multiply:
@@ -113,7 +113,7 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         }
         switch a.type {
         case .int8: return kernel(Int8.self)
-        case .uint8: return kernel(UInt8.self)
+        case .uInt8: return kernel(UInt8.self)
         default: return kernel(Int16.self)
         }
     case .maximum, .minimum:
@@ -129,7 +129,7 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         }
         switch a.type {
         case .int8: return kernel(Int8.self)
-        case .uint8: return kernel(UInt8.self)
+        case .uInt8: return kernel(UInt8.self)
         default: return kernel(Int16.self)
         }
     case .squaredDifference:

@@ -12,13 +12,13 @@ extension OpRegistry {
         register(custom: "SignalFftAutoScale", types: [.int16], prepareSignalFFTAutoScale)
         register(custom: "SignalRfft", types: [.int16, .int32, .float32], prepareSignalRFFT)
         register(custom: "SignalEnergy", types: [.int16], prepareSignalEnergy)
-        register(custom: "SignalFilterBank", types: [.uint32], prepareSignalFilterBank)
-        register(custom: "SignalFilterBankSquareRoot", types: [.uint64], prepareSignalFilterBankSquareRoot)
+        register(custom: "SignalFilterBank", types: [.uInt32], prepareSignalFilterBank)
+        register(custom: "SignalFilterBankSquareRoot", types: [.uInt64], prepareSignalFilterBankSquareRoot)
         // The noise estimate is state carried from one invocation to the next.
-        register(custom: "SignalFilterBankSpectralSubtraction", types: [.uint32], foldable: false,
+        register(custom: "SignalFilterBankSpectralSubtraction", types: [.uInt32], foldable: false,
                  prepareSignalSpectralSubtraction)
-        register(custom: "SignalPCAN", types: [.uint32], prepareSignalPCAN)
-        register(custom: "SignalFilterBankLog", types: [.uint32], prepareSignalFilterBankLog)
+        register(custom: "SignalPCAN", types: [.uInt32], prepareSignalPCAN)
+        register(custom: "SignalFilterBankLog", types: [.uInt32], prepareSignalFilterBankLog)
     }
 }
 

@@ -7,7 +7,7 @@ import Kernels
 func prepareSignalFilterBank(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 6...6, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
-    try ctx.requireSignal(x, .uint32, rank: 1, "input")
+    try ctx.requireSignal(x, .uInt32, rank: 1, "input")
     let names = ["weights", "unweights", "channel frequency starts", "channel weight starts", "channel widths"]
     var tables: [TensorInfo] = []
     for (k, name) in names.enumerated() {
@@ -15,7 +15,7 @@ func prepareSignalFilterBank(_ ctx: inout PrepareContext) throws(InterpreterErro
         try ctx.requireSignal(t, .int16, rank: 1, "\(name) (input \(k + 1))")
         tables.append(t)
     }
-    try ctx.requireSignal(y, .uint64, "output")
+    try ctx.requireSignal(y, .uInt64, "output")
     let channels = try SignalOptions(ctx).int("num_channels", in: 0...Int64(Int32.max - 1))
     let bins = x.elementCount, counts = tables.map(\.elementCount), ids = tables.map(\.index)
     func bind(_ pointer: (Int) -> UnsafeRawPointer) -> AudioFrontend.FilterBankTables {
@@ -47,9 +47,9 @@ func prepareSignalFilterBank(_ ctx: inout PrepareContext) throws(InterpreterErro
 func prepareSignalFilterBankSquareRoot(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0), bits = try ctx.input(1), y = try ctx.output(0)
-    try ctx.requireSignal(x, .uint64, rank: 1, "input")
+    try ctx.requireSignal(x, .uInt64, rank: 1, "input")
     try ctx.requireSignal(bits, .int32, rank: 0, "scale bits (input 1)")
-    try ctx.requireSignal(y, .uint32, "output")
+    try ctx.requireSignal(y, .uInt32, "output")
     try ctx.setOutputShape(0, x.shape)
     let n = x.elementCount, xi = x.index, bi = bits.index, yi = y.index, failure = ctx.failure
     return { (c) throws(InterpreterError) in
@@ -67,9 +67,9 @@ func prepareSignalFilterBankSquareRoot(_ ctx: inout PrepareContext) throws(Inter
 func prepareSignalSpectralSubtraction(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 2...2)
     let x = try ctx.input(0), y = try ctx.output(0), estimateOut = try ctx.output(1)
-    try ctx.requireSignal(x, .uint32, rank: 1, "input")
-    try ctx.requireSignal(y, .uint32, "output 0")
-    try ctx.requireSignal(estimateOut, .uint32, "the noise estimate output (1)")
+    try ctx.requireSignal(x, .uInt32, rank: 1, "input")
+    try ctx.requireSignal(y, .uInt32, "output 0")
+    try ctx.requireSignal(estimateOut, .uInt32, "the noise estimate output (1)")
     // A node after a run-time shape is prepared again at every invocation, which would lose the state.
     guard !ctx.executor.tensors[x.index].isDynamic else {
         throw ctx.unsupported("an input whose shape is known only at run time (the noise estimate must persist)")
@@ -104,10 +104,10 @@ func prepareSignalSpectralSubtraction(_ ctx: inout PrepareContext) throws(Interp
 func prepareSignalPCAN(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
     let x = try ctx.input(0), noise = try ctx.input(1), table = try ctx.input(2), y = try ctx.output(0)
-    try ctx.requireSignal(x, .uint32, rank: 1, "input")
-    try ctx.requireSignal(noise, .uint32, rank: 1, "noise estimate (input 1)")
+    try ctx.requireSignal(x, .uInt32, rank: 1, "input")
+    try ctx.requireSignal(noise, .uInt32, rank: 1, "noise estimate (input 1)")
     try ctx.requireSignal(table, .int16, rank: 1, "gain table (input 2)")
-    try ctx.requireSignal(y, .uint32, "output")
+    try ctx.requireSignal(y, .uInt32, "output")
     guard noise.elementCount == x.elementCount else {
         throw ctx.invalid("noise estimate \(noise.shape) must match the input \(x.shape)")
     }
@@ -130,7 +130,7 @@ func prepareSignalPCAN(_ ctx: inout PrepareContext) throws(InterpreterError) -> 
 func prepareSignalFilterBankLog(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
-    try ctx.requireSignal(x, .uint32, rank: 1, "input")
+    try ctx.requireSignal(x, .uInt32, rank: 1, "input")
     try ctx.requireSignal(y, .int16, "output")
     let options = try SignalOptions(ctx)
     let correction = try options.int("input_correction_bits", in: 0...31)

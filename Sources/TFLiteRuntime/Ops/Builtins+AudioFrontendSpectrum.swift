@@ -83,7 +83,7 @@ func prepareSignalEnergy(_ ctx: inout PrepareContext) throws(InterpreterError) -
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     try ctx.requireSignal(x, .int16, rank: 1, "input")
-    try ctx.requireSignal(y, .uint32, "output")
+    try ctx.requireSignal(y, .uInt32, "output")
     guard x.elementCount % 2 == 0 else { throw ctx.invalid("input \(x.shape) must hold (real, imaginary) pairs") }
     let bins = x.elementCount / 2
     let options = try SignalOptions(ctx)

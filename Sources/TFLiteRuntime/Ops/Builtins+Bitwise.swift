@@ -3,7 +3,7 @@ import Kernels
 /// BITWISE_XOR and RIGHT_SHIFT over 8/16/32-bit signed and unsigned integers, broadcasting.
 extension OpRegistry {
     mutating func registerBitwiseOps() {
-        let types: [DataType] = [.int8, .uint8, .int16, .uint16, .int32, .uint32]
+        let types: [DataType] = [.int8, .uInt8, .int16, .uInt16, .int32, .uInt32]
         register(.bitwiseXor, types: types) { (c) throws(InterpreterError) in try prepareBitwise(&c, shift: false) }
         register(.rightShift, types: types) { (c) throws(InterpreterError) in try prepareBitwise(&c, shift: true) }
     }
@@ -26,11 +26,11 @@ private func prepareBitwise(_ ctx: inout PrepareContext, shift: Bool) throws(Int
     }
     switch a.type {
     case .int8: return kernel(Int8.self)
-    case .uint8: return kernel(UInt8.self)
+    case .uInt8: return kernel(UInt8.self)
     case .int16: return kernel(Int16.self)
-    case .uint16: return kernel(UInt16.self)
+    case .uInt16: return kernel(UInt16.self)
     case .int32: return kernel(Int32.self)
-    case .uint32: return kernel(UInt32.self)
+    case .uInt32: return kernel(UInt32.self)
     case let t: throw ctx.unsupported("input type \(t)")
     }
 }

@@ -3,7 +3,7 @@ import Kernels
 /// CAST between the numeric and boolean element types, and BITCAST, which keeps the bytes.
 extension OpRegistry {
     mutating func registerCastOps() {
-        let all: [DataType] = [.float32, .float16, .bfloat16, .float64, .int8, .uint8, .int16, .uint16, .int32, .uint32, .int64, .uint64, .bool]
+        let all: [DataType] = [.float32, .float16, .bFloat16, .float64, .int8, .uInt8, .int16, .uInt16, .int32, .uInt32, .int64, .uInt64, .bool]
         register(.cast, types: all + [.int4], prepareCast)
         register(.bitcast, types: all.filter { $0 != .bool }, prepareBitcast)
     }
@@ -14,16 +14,16 @@ private func castType(_ t: DataType) -> CastType? {
     switch t {
     case .float32: return .float32
     case .float16: return .float16
-    case .bfloat16: return .bfloat16
+    case .bFloat16: return .bFloat16
     case .float64: return .float64
     case .int8: return .int8
-    case .uint8: return .uint8
+    case .uInt8: return .uInt8
     case .int16: return .int16
-    case .uint16: return .uint16
+    case .uInt16: return .uInt16
     case .int32: return .int32
-    case .uint32: return .uint32
+    case .uInt32: return .uInt32
     case .int64: return .int64
-    case .uint64: return .uint64
+    case .uInt64: return .uInt64
     case .bool: return .bool
     default: return nil
     }

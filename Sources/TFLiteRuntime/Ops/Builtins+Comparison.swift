@@ -4,7 +4,7 @@ import Kernels
 /// writing bool tensors, and LOGICAL_AND / LOGICAL_OR / LOGICAL_NOT.
 extension OpRegistry {
     mutating func registerComparisonOps() {
-        let types: [DataType] = [.float32, .bfloat16, .int32, .int64, .uint8, .bool]
+        let types: [DataType] = [.float32, .bFloat16, .int32, .int64, .uInt8, .bool]
         for (op, cmp) in [(Schema.BuiltinOperator.equal, ComparisonOperator.equal), (.notEqual, .notEqual), (.less, .less),
                           (.lessEqual, .lessEqual), (.greater, .greater), (.greaterEqual, .greaterEqual)] {
             register(op, types: types) { (c) throws(InterpreterError) in try prepareComparison(&c, cmp) }
@@ -28,15 +28,15 @@ private func prepareComparison(_ ctx: inout PrepareContext, _ op: ComparisonOper
     switch a.type {
     case .float32:
         return { c in Elementwise.compare(op, lhs: c.data(ai, as: Float.self), rhs: c.data(bi, as: Float.self), plan: plan, output: c.data(yi, as: UInt8.self)) }
-    case .bfloat16:
+    case .bFloat16:
         return { c in Elementwise.compareBFloat16(op, lhs: c.data(ai, as: UInt16.self), rhs: c.data(bi, as: UInt16.self), plan: plan,
                                                   output: c.data(yi, as: UInt8.self)) }
     case .int32:
         return { c in Elementwise.compare(op, lhs: c.data(ai, as: Int32.self), rhs: c.data(bi, as: Int32.self), plan: plan, output: c.data(yi, as: UInt8.self)) }
     case .int64:
         return { c in Elementwise.compare(op, lhs: c.data(ai, as: Int64.self), rhs: c.data(bi, as: Int64.self), plan: plan, output: c.data(yi, as: UInt8.self)) }
-    case .uint8, .bool:
-        if a.type == .uint8, a.quantization != b.quantization {
+    case .uInt8, .bool:
+        if a.type == .uInt8, a.quantization != b.quantization {
             throw ctx.unsupported("comparing uint8 tensors with different quantization")
         }
         return { c in Elementwise.compare(op, lhs: c.data(ai, as: UInt8.self), rhs: c.data(bi, as: UInt8.self), plan: plan, output: c.data(yi, as: UInt8.self)) }

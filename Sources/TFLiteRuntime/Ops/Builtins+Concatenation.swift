@@ -47,7 +47,7 @@ func prepareConcatenation(_ ctx: inout PrepareContext) throws(InterpreterError) 
         }
     }
     let size = try ctx.elementSize(first, role: "input 0")
-    if first.type == .int8 || first.type == .uint8 {
+    if first.type == .int8 || first.type == .uInt8 {
         let qy = try ctx.affine(y, role: "output")
         var qs: [AffineQuantization] = []
         for (i, t) in inputs.enumerated() { qs.append(try ctx.affine(t, role: "input \(i)")) }

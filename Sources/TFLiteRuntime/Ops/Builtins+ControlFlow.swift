@@ -4,7 +4,7 @@
 /// subgraphs plan their own memory.
 extension OpRegistry {
     mutating func registerControlFlowOps() {
-        let any: [DataType] = [.float32, .int32, .int64, .int8, .uint8, .int16, .bool, .string]
+        let any: [DataType] = [.float32, .int32, .int64, .int8, .uInt8, .int16, .bool, .string]
         register(.if, types: any, foldable: false, prepareIf)
         register(.while, types: any, foldable: false, prepareWhile)
         register(.callOnce, types: [], foldable: false, prepareCallOnce)

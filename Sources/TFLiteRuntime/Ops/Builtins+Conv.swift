@@ -5,9 +5,9 @@ import Kernels
 /// prepared here; each op hands quantised types to its `+Quantized` counterpart.
 extension OpRegistry {
     mutating func registerConvOps() {
-        register(.conv2d, types: [.float32, .int8, .uint8, .int16], prepareConv2D)
-        register(.depthwiseConv2d, types: [.float32, .int8, .uint8], prepareDepthwiseConv2D)
-        register(.fullyConnected, types: [.float32, .int8, .uint8, .int16], prepareFullyConnected)
+        register(.conv2d, types: [.float32, .int8, .uInt8, .int16], prepareConv2D)
+        register(.depthwiseConv2d, types: [.float32, .int8, .uInt8], prepareDepthwiseConv2D)
+        register(.fullyConnected, types: [.float32, .int8, .uInt8, .int16], prepareFullyConnected)
         register(.transposeConv, types: [.float32, .int8, .int16], prepareTransposeConv)
         register(custom: "Convolution2DTransposeBias", types: [.float32], prepareConvolution2DTransposeBias)
         register(.batchMatmul, types: [.float32, .int8], prepareBatchMatMul)
@@ -74,7 +74,7 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
 
     switch try ctx.input(0).type {
     case .float32: break
-    case .int8, .uint8, .int16:
+    case .int8, .uInt8, .int16:
         return try prepareConv2DQuantized(&ctx, options: o, geometry: geometry, input: input, filter: filter, output: outShape)
     case let t: throw ctx.unsupported("input type \(t)")
     }
@@ -147,7 +147,7 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
 
     switch try ctx.input(0).type {
     case .float32: break
-    case .int8, .uint8, .int16:
+    case .int8, .uInt8, .int16:
         return try prepareDepthwiseConv2DQuantized(&ctx, options: o, geometry: geometry, depthMultiplier: multiplier,
                                                    input: input, filter: filter, output: outShape)
     case let t: throw ctx.unsupported("input type \(t)")
@@ -200,14 +200,14 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
 
     switch input.type {
     case .float32: break
-    case .int8, .uint8, .int16:
+    case .int8, .uInt8, .int16:
         return try prepareFullyConnectedQuantized(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
     case let t: throw ctx.unsupported("input type \(t)")
     }
     if weights.type == .int4 {
         return try prepareFullyConnectedInt4(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
     }
-    if weights.type == .int8 || weights.type == .uint8 {
+    if weights.type == .int8 || weights.type == .uInt8 {
         return try prepareFullyConnectedHybrid(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
     }
     try ctx.requireType(input: 1, .float32)

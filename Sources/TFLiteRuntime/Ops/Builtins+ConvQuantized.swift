@@ -36,7 +36,7 @@ func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2
             quantizedConv2D(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: int8Filter.values(c),
                             filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), outputShape: output)
         }
-    case (.uint8, .uint8):
+    case (.uInt8, .uInt8):
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
         return { c in
             quantizedConv2D(params, input: c.data(xi, as: UInt8.self), inputShape: input, filter: c.data(wi, as: UInt8.self),
@@ -106,7 +106,7 @@ func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Sch
                                      filter: int8Filter.values(c), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
                                      output: c.data(yi, as: Int8.self), outputShape: output)
         }
-    case .uint8:
+    case .uInt8:
         return { c in
             quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: UInt8.self), inputShape: input,
                                      filter: c.data(wi, as: UInt8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
@@ -153,7 +153,7 @@ func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Sche
                                     filter: int8Filter.values(c), outputDepth: outputDepth,
                                     bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self))
         }
-    case .uint8:
+    case .uInt8:
         return { c in
             quantizedFullyConnected(params, input: c.data(xi, as: UInt8.self), batches: batch, inputDepth: inputDepth,
                                     filter: c.data(wi, as: UInt8.self), outputDepth: outputDepth,
@@ -320,7 +320,7 @@ func preparePoolQuantized(_ ctx: inout PrepareContext, kind: PoolKind, options o
     }
     switch x.type {
     case .int8: return kernel(Int8.self)
-    case .uint8: return kernel(UInt8.self)
+    case .uInt8: return kernel(UInt8.self)
     case .int16: return kernel(Int16.self)
     default: throw ctx.unsupported("pooling on \(x.type)")
     }

@@ -5,7 +5,7 @@ import Kernels
 /// registration covers every fixed-size element type.
 extension OpRegistry {
     mutating func registerDataMovementOps() {
-        let all: [DataType] = [.float32, .float16, .int8, .uint8, .int16, .int32, .int64, .bool]
+        let all: [DataType] = [.float32, .float16, .int8, .uInt8, .int16, .int32, .int64, .bool]
         register(.concatenation, types: all + [.int4], prepareConcatenation)
         register(.pack, types: all, preparePack)
         register(.unpack, types: all, prepareUnpack)

@@ -4,7 +4,7 @@ import Kernels
 /// The SSD post-processing custom op, `TFLite_Detection_PostProcess`.
 extension OpRegistry {
     mutating func registerDetectionPostProcess() {
-        register(custom: "TFLite_Detection_PostProcess", types: [.float32, .uint8], prepareDetectionPostProcess)
+        register(custom: "TFLite_Detection_PostProcess", types: [.float32, .uInt8], prepareDetectionPostProcess)
     }
 }
 
@@ -43,9 +43,9 @@ private func prepareDetectionPostProcess(_ ctx: inout PrepareContext) throws(Int
     try ctx.expect(inputs: 3...3, outputs: 4...4)
     let p = try detectionParams(ctx)
     let encodings = try ctx.input(0), classScores = try ctx.input(1), anchors = try ctx.input(2)
-    try ctx.requireType(input: 0, .float32, .uint8)
-    try ctx.requireType(input: 1, .float32, .uint8)
-    try ctx.requireType(input: 2, .float32, .uint8)
+    try ctx.requireType(input: 0, .float32, .uInt8)
+    try ctx.requireType(input: 1, .float32, .uInt8)
+    try ctx.requireType(input: 2, .float32, .uInt8)
     guard encodings.rank == 3, encodings.shape[0] == 1, encodings.shape[2] >= 4 else {
         throw ctx.invalid("box encodings must be [1, boxes, >=4], are \(encodings.shape)")
     }
@@ -57,10 +57,10 @@ private func prepareDetectionPostProcess(_ ctx: inout PrepareContext) throws(Int
     guard anchors.rank == 2, anchors.shape == [numBoxes, 4] else {
         throw ctx.invalid("anchors must be [\(numBoxes), 4], are \(anchors.shape)")
     }
-    if encodings.type == .uint8 && anchors.type != .uint8 || encodings.type == .float32 && anchors.type != .float32 {
+    if encodings.type == .uInt8 && anchors.type != .uInt8 || encodings.type == .float32 && anchors.type != .float32 {
         throw ctx.unsupported("anchors of type \(anchors.type) with box encodings of type \(encodings.type)")
     }
-    for (i, t) in [encodings, classScores, anchors].enumerated() where t.type == .uint8 {
+    for (i, t) in [encodings, classScores, anchors].enumerated() where t.type == .uInt8 {
         guard let q = t.quantization, !q.isPerAxis else { throw ctx.invalid("uint8 input \(i) has no per-tensor quantization") }
     }
     let stride = classScores.shape[2]
@@ -85,9 +85,9 @@ private func prepareDetectionPostProcess(_ ctx: inout PrepareContext) throws(Int
 
     // Scratch: decoded boxes, then float copies of uint8 inputs, then the NMS workspace.
     let boxFloats = numBoxes * 4
-    let encodingFloats = encodings.type == .uint8 ? numBoxes * codeSize : 0
-    let anchorFloats = anchors.type == .uint8 ? numBoxes * 4 : 0
-    let scoreFloats = classScores.type == .uint8 ? numBoxes * stride : 0
+    let encodingFloats = encodings.type == .uInt8 ? numBoxes * codeSize : 0
+    let anchorFloats = anchors.type == .uInt8 ? numBoxes * 4 : 0
+    let scoreFloats = classScores.type == .uInt8 ? numBoxes * stride : 0
     let workspaceOffset = 4 * (boxFloats + encodingFloats + anchorFloats + scoreFloats)
     ctx.requestScratch(bytes: workspaceOffset + DetectionPostProcess.workspaceBytes(params: p, numBoxes: numBoxes))
 
@@ -102,14 +102,14 @@ private func prepareDetectionPostProcess(_ ctx: inout PrepareContext) throws(Int
         var encodingData = UnsafePointer(c.data(ids.enc, as: Float.self))
         var anchorData = UnsafePointer(c.data(ids.anchors, as: Float.self))
         var scoreData = UnsafePointer(c.data(ids.scores, as: Float.self))
-        if encType == .uint8, let encQ, let anchorQ {
+        if encType == .uInt8, let encQ, let anchorQ {
             let e = scratch + boxFloats, a = e + encodingFloats
             dequantizeBoxes(c.data(ids.enc, as: UInt8.self), count: numBoxes * codeSize, encQ, into: e)
             dequantizeBoxes(c.data(ids.anchors, as: UInt8.self), count: numBoxes * 4, anchorQ, into: a)
             encodingData = UnsafePointer(e)
             anchorData = UnsafePointer(a)
         }
-        if scoreType == .uint8, let scoreQ {
+        if scoreType == .uInt8, let scoreQ {
             let s = scratch + boxFloats + encodingFloats + anchorFloats
             let q = c.data(ids.scores, as: UInt8.self)
             // TFLite's Dequantize: the scale as a double times the integer difference.

@@ -5,7 +5,7 @@ import Kernels
 /// token this way).
 extension OpRegistry {
     mutating func registerDynamicUpdateSliceOps() {
-        register(.dynamicUpdateSlice, types: [.float32, .float16, .int8, .uint8, .int16, .int32, .int64, .bool, .int4], prepareDynamicUpdateSlice)
+        register(.dynamicUpdateSlice, types: [.float32, .float16, .int8, .uInt8, .int16, .int32, .int64, .bool, .int4], prepareDynamicUpdateSlice)
     }
 }
 

@@ -5,7 +5,7 @@ import Kernels
 /// constant when the node is prepared.
 extension OpRegistry {
     mutating func registerGenerateOps() {
-        let all: [DataType] = [.float32, .int8, .uint8, .int16, .int32, .int64, .bool]
+        let all: [DataType] = [.float32, .int8, .uInt8, .int16, .int32, .int64, .bool]
         register(.zerosLike, types: all, prepareZerosLike)
         register(.fill, types: [.int32, .int64], prepareFill)
         register(.shape, types: all, prepareShape)

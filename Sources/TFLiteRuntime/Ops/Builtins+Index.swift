@@ -80,7 +80,7 @@ private func prepareHashtableLookup(_ ctx: inout PrepareContext) throws(Interpre
     }
     let size = try ctx.elementSize(values, role: "values")
     guard y.type == values.type else { throw ctx.invalid("output type \(y.type) must be the values' \(values.type)") }
-    guard hits.type == .uint8 else { throw ctx.invalid("the hits output must be uint8, is \(hits.type)") }
+    guard hits.type == .uInt8 else { throw ctx.invalid("the hits output must be uint8, is \(hits.type)") }
     let count = queries.shape[0], rows = keys.shape[0], rowBytes = size * (values.elementCount / rows)
     try ctx.setOutputShape(0, [count] + values.shape.dropFirst())
     try ctx.setOutputShape(1, [count])
@@ -144,7 +144,7 @@ private func prepareOneHot(_ ctx: inout PrepareContext) throws(InterpreterError)
     switch y.type {
     case .float32, .int32: return try kernel(UInt32.self)
     case .int64: return try kernel(UInt64.self)
-    case .int8, .uint8, .bool: return try kernel(UInt8.self)
+    case .int8, .uInt8, .bool: return try kernel(UInt8.self)
     case .int16: return try kernel(UInt16.self)
     case let t: throw ctx.unsupported("output type \(t)")
     }
@@ -178,7 +178,7 @@ private func prepareEmbeddingLookup(_ ctx: inout PrepareContext) throws(Interpre
     guard ids.rank == 1 else { throw ctx.invalid("ids must be a vector, have shape \(ids.shape)") }
     guard table.rank >= 1 else { throw ctx.invalid("the table must have rank 1 or more, has shape \(table.shape)") }
     try ctx.requireType(input: 0, .int32)
-    if (table.type == .int8 || table.type == .uint8) && y.type == .float32 {
+    if (table.type == .int8 || table.type == .uInt8) && y.type == .float32 {
         return try prepareHybridEmbeddingLookup(&ctx, ids: ids, table: table)
     }
     if table.type == .int4 {

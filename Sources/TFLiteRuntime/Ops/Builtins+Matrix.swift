@@ -3,7 +3,7 @@ import Kernels
 /// MATRIX_DIAG and MATRIX_SET_DIAG over every fixed-size element type, and REVERSE_SEQUENCE.
 extension OpRegistry {
     mutating func registerMatrixOps() {
-        let all: [DataType] = [.float32, .int8, .uint8, .int16, .int32, .int64, .bool]
+        let all: [DataType] = [.float32, .int8, .uInt8, .int16, .int32, .int64, .bool]
         register(.matrixDiag, types: all, prepareMatrixDiag)
         register(.matrixSetDiag, types: all, prepareMatrixSetDiag)
         register(.reverseSequence, types: all, prepareReverseSequence)

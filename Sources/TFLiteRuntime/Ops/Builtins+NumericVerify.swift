@@ -8,7 +8,7 @@ import Kernels
 /// leave to the caller (the differences are the output).
 extension OpRegistry {
     mutating func registerNumericVerifyOps() {
-        register(custom: "NumericVerify", types: [.int8, .uint8, .int16, .float16], foldable: false, prepareNumericVerify)
+        register(custom: "NumericVerify", types: [.int8, .uInt8, .int16, .float16], foldable: false, prepareNumericVerify)
     }
 }
 
@@ -25,7 +25,7 @@ private func prepareNumericVerify(_ ctx: inout PrepareContext) throws(Interprete
         }
     }
     let x = try ctx.input(0), reference = try ctx.input(1), y = try ctx.output(0)
-    let type = try ctx.requireType(input: 0, .int8, .uint8, .int16, .float16)
+    let type = try ctx.requireType(input: 0, .int8, .uInt8, .int16, .float16)
     try ctx.requireType(input: 1, .float32)
     guard reference.shape == x.shape else { throw ctx.invalid("the reference has shape \(reference.shape), the input \(x.shape)") }
     guard y.type == .float32 else { throw ctx.invalid("output type \(y.type) must be float32") }
@@ -41,7 +41,7 @@ private func prepareNumericVerify(_ ctx: inout PrepareContext) throws(Interprete
         let out = c.data(yi, as: Float.self)
         switch type {
         case .int8: Dequantize.affine(input: c.data(xi, as: Int8.self), scale: scale, zeroPoint: zeroPoint, output: out, count: count)
-        case .uint8: Dequantize.affine(input: c.data(xi, as: UInt8.self), scale: scale, zeroPoint: zeroPoint, output: out, count: count)
+        case .uInt8: Dequantize.affine(input: c.data(xi, as: UInt8.self), scale: scale, zeroPoint: zeroPoint, output: out, count: count)
         case .int16: Dequantize.affine(input: c.data(xi, as: Int16.self), scale: scale, zeroPoint: zeroPoint, output: out, count: count)
         default: Dequantize.float16(input: c.data(xi, as: UInt16.self), output: out, count: count)
         }

@@ -33,7 +33,7 @@ func preparePad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKer
             return { c in copy.run(input: c.raw(xi), output: c.raw(yi), padValue: UnsafeRawPointer(c.raw(vi)),
                                         threads: c.threads) }
         }
-    } else if x.type == .int8 || x.type == .uint8 || x.type == .int16 {
+    } else if x.type == .int8 || x.type == .uInt8 || x.type == .int16 {
         // Real zero in the output's quantisation.
         let zp = try ctx.affine(y, role: "output").zeroPoint
         let (lo, hi) = try ctx.storageRange(x.type)

@@ -3,8 +3,8 @@ import Kernels
 /// AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D.
 extension OpRegistry {
     mutating func registerPoolingOps() {
-        register(.averagePool2d, types: [.float32, .int8, .uint8, .int16]) { (ctx) throws(InterpreterError) in try preparePool(&ctx, .average) }
-        register(.maxPool2d, types: [.float32, .int8, .uint8, .int16]) { (ctx) throws(InterpreterError) in try preparePool(&ctx, .max) }
+        register(.averagePool2d, types: [.float32, .int8, .uInt8, .int16]) { (ctx) throws(InterpreterError) in try preparePool(&ctx, .average) }
+        register(.maxPool2d, types: [.float32, .int8, .uInt8, .int16]) { (ctx) throws(InterpreterError) in try preparePool(&ctx, .max) }
         register(.l2Pool2d, types: [.float32]) { (ctx) throws(InterpreterError) in try preparePool(&ctx, .l2) }
     }
 }
@@ -26,7 +26,7 @@ private func preparePool(_ ctx: inout PrepareContext, _ kind: PoolKind) throws(I
     let type = try ctx.input(0).type
     switch type {
     case .float32: break
-    case .int8, .uint8, .int16:
+    case .int8, .uInt8, .int16:
         guard kind != .l2 else { throw ctx.unsupported("L2_POOL_2D on \(type)") }
         return try preparePoolQuantized(&ctx, kind: kind, options: o, geometry: geometry, input: input, output: outShape)
     default: throw ctx.unsupported("input type \(type)")

@@ -5,8 +5,8 @@ import Kernels
 /// (float rounded to a quantisation grid).
 extension OpRegistry {
     mutating func registerQuantizeOps() {
-        register(.quantize, types: [.float32, .int8, .uint8, .int16, .int32], prepareQuantize)
-        register(.dequantize, types: [.int8, .uint8, .int16, .int4, .float16], prepareDequantize)
+        register(.quantize, types: [.float32, .int8, .uInt8, .int16, .int32], prepareQuantize)
+        register(.dequantize, types: [.int8, .uInt8, .int16, .int4, .float16], prepareDequantize)
         register(.fakeQuant, types: [.float32], prepareFakeQuant)
     }
 }
@@ -43,7 +43,7 @@ private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterErro
         }
         switch y.type {
         case .int8: return kernel(Int8.self)
-        case .uint8: return kernel(UInt8.self)
+        case .uInt8: return kernel(UInt8.self)
         case .int16: return kernel(Int16.self)
         case let t: throw ctx.unsupported("QUANTIZE to \(t)")
         }
@@ -62,10 +62,10 @@ private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterErro
         }
     }
     switch (x.type, y.type) {
-    case (.uint8, .int8): return requant(UInt8.self, Int8.self)
-    case (.int8, .uint8): return requant(Int8.self, UInt8.self)
+    case (.uInt8, .int8): return requant(UInt8.self, Int8.self)
+    case (.int8, .uInt8): return requant(Int8.self, UInt8.self)
     case (.int8, .int8): return requant(Int8.self, Int8.self)
-    case (.uint8, .uint8): return requant(UInt8.self, UInt8.self)
+    case (.uInt8, .uInt8): return requant(UInt8.self, UInt8.self)
     case (.int16, .int16): return requant(Int16.self, Int16.self)
     case (.int16, .int8): return requant(Int16.self, Int8.self)
     case (.int8, .int16): return requant(Int8.self, Int16.self)
@@ -127,7 +127,7 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
     }
     switch x.type {
     case .int8: return kernel(Int8.self)
-    case .uint8: return kernel(UInt8.self)
+    case .uInt8: return kernel(UInt8.self)
     case .int16: return kernel(Int16.self)
     case .int4: return int4Kernel { dequantizeToFloat(qx, input: $0, output: $1, count: count) }
     case let t: throw ctx.unsupported("DEQUANTIZE of \(t)")

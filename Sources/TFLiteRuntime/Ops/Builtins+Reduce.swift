@@ -4,7 +4,7 @@ import Kernels
 /// REDUCE_ANY, REDUCE_ALL; and ARG_MAX / ARG_MIN along one axis.
 extension OpRegistry {
     mutating func registerReduceOps() {
-        let numeric: [DataType] = [.float32, .int32, .int64, .int8, .uint8, .int16]
+        let numeric: [DataType] = [.float32, .int32, .int64, .int8, .uInt8, .int16]
         register(.mean, types: numeric) { (c) throws(InterpreterError) in try prepareReduce(&c, .mean) }
         register(.sum, types: numeric) { (c) throws(InterpreterError) in try prepareReduce(&c, .sum) }
         register(.reduceMax, types: numeric) { (c) throws(InterpreterError) in try prepareReduce(&c, .max) }
@@ -12,8 +12,8 @@ extension OpRegistry {
         register(.reduceProd, types: numeric) { (c) throws(InterpreterError) in try prepareReduce(&c, .product) }
         register(.reduceAny, types: [.bool]) { (c) throws(InterpreterError) in try prepareBoolReduce(&c, any: true) }
         register(.reduceAll, types: [.bool]) { (c) throws(InterpreterError) in try prepareBoolReduce(&c, any: false) }
-        register(.argMax, types: [.float32, .int32, .int64, .int8, .uint8]) { (c) throws(InterpreterError) in try prepareArgMinMax(&c, isMax: true) }
-        register(.argMin, types: [.float32, .int32, .int64, .int8, .uint8]) { (c) throws(InterpreterError) in try prepareArgMinMax(&c, isMax: false) }
+        register(.argMax, types: [.float32, .int32, .int64, .int8, .uInt8]) { (c) throws(InterpreterError) in try prepareArgMinMax(&c, isMax: true) }
+        register(.argMin, types: [.float32, .int32, .int64, .int8, .uInt8]) { (c) throws(InterpreterError) in try prepareArgMinMax(&c, isMax: false) }
     }
 }
 
@@ -44,7 +44,7 @@ private func prepareReduce(_ ctx: inout PrepareContext, _ op: ReduceOperator) th
         return { c in Reduce.apply(op, input: c.data(xi, as: Int32.self), plan: plan, output: c.data(yi, as: Int32.self)) }
     case .int64:
         return { c in Reduce.apply(op, input: c.data(xi, as: Int64.self), plan: plan, output: c.data(yi, as: Int64.self)) }
-    case .int8, .uint8, .int16:
+    case .int8, .uInt8, .int16:
         return try prepareQuantizedReduce(&ctx, op, plan: plan)
     case let t:
         throw ctx.unsupported("input type \(t)")
@@ -88,7 +88,7 @@ private func prepareQuantizedReduce(_ ctx: inout PrepareContext, _ op: ReduceOpe
             return { c in quantizedReduceProd(params, input: c.data(xi, as: Int8.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: Int8.self), outputCount: count, products: c.scratch.assumingMemoryBound(to: Int64.self)) }
         }
         return try kernel(Int8.self)
-    case .uint8: return try kernel(UInt8.self)
+    case .uInt8: return try kernel(UInt8.self)
     default: return try kernel(Int16.self)
     }
 }
@@ -125,7 +125,7 @@ private func prepareArgMinMax(_ ctx: inout PrepareContext, isMax: Bool) throws(I
         case .int32: return kernel(Int32.self, I.self)
         case .int64: return kernel(Int64.self, I.self)
         case .int8: return kernel(Int8.self, I.self)
-        case .uint8: return kernel(UInt8.self, I.self)
+        case .uInt8: return kernel(UInt8.self, I.self)
         case let t: throw ctx.unsupported("input type \(t)")
         }
     }

@@ -1,7 +1,7 @@
 /// Ops that change a tensor's shape but not its bytes: RESHAPE, SQUEEZE, EXPAND_DIMS.
 extension OpRegistry {
     mutating func registerReshapeOps() {
-        let all: [DataType] = [.float32, .float16, .int8, .uint8, .int16, .int32, .int64, .bool]
+        let all: [DataType] = [.float32, .float16, .int8, .uInt8, .int16, .int32, .int64, .bool]
         register(.reshape, types: all + [.int4], prepareReshape)
         register(.squeeze, types: all + [.int4], prepareSqueeze)
         register(.expandDims, types: all + [.int4], prepareExpandDims)

@@ -5,7 +5,7 @@ import Kernels
 extension OpRegistry {
     mutating func registerResizeOps() {
         register(.resizeBilinear, types: [.float32, .int8, .int16]) { (c) throws(InterpreterError) in try prepareResize(&c, bilinear: true) }
-        register(.resizeNearestNeighbor, types: [.float32, .int8, .uint8, .int16]) { (c) throws(InterpreterError) in try prepareResize(&c, bilinear: false) }
+        register(.resizeNearestNeighbor, types: [.float32, .int8, .uInt8, .int16]) { (c) throws(InterpreterError) in try prepareResize(&c, bilinear: false) }
     }
 }
 
@@ -53,7 +53,7 @@ private func prepareResize(_ ctx: inout PrepareContext, bilinear: Bool) throws(I
         return { c in Resize.nearestNeighbor(params: params, input: c.raw(xi), inputShape: s, output: c.raw(yi), outputShape: out, elementSize: 4) }
     case .int8:
         return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: Int8.self), inputShape: s, output: c.data(yi, as: Int8.self), outputShape: out) }
-    case .uint8:
+    case .uInt8:
         return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: UInt8.self), inputShape: s, output: c.data(yi, as: UInt8.self), outputShape: out) }
     case .int16:
         return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: Int16.self), inputShape: s, output: c.data(yi, as: Int16.self), outputShape: out) }

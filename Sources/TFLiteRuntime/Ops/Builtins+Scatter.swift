@@ -54,7 +54,7 @@ private func prepareScatterND(_ ctx: inout PrepareContext) throws(InterpreterErr
         switch updates.type {
         case .float32: return kernel(Float.self, I.self)
         case .int8: return kernel(Int8.self, I.self)
-        case .uint8: return kernel(UInt8.self, I.self)
+        case .uInt8: return kernel(UInt8.self, I.self)
         case .int32: return kernel(Int32.self, I.self)
         case .int64: return kernel(Int64.self, I.self)
         case let t: throw ctx.unsupported("updates type \(t)")

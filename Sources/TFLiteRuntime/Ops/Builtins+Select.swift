@@ -4,7 +4,7 @@ import Kernels
 /// condition and values) over every fixed-size element type.
 extension OpRegistry {
     mutating func registerSelectOps() {
-        let all: [DataType] = [.bool, .float32, .int8, .uint8, .int16, .int32, .int64]
+        let all: [DataType] = [.bool, .float32, .int8, .uInt8, .int16, .int32, .int64]
         register(.select, types: all) { (c) throws(InterpreterError) in try prepareSelect(&c, broadcasting: false) }
         register(.selectV2, types: all) { (c) throws(InterpreterError) in try prepareSelect(&c, broadcasting: true) }
     }

@@ -3,7 +3,7 @@ import Kernels
 /// SOFTMAX (with beta) and LOG_SOFTMAX over the last axis.
 extension OpRegistry {
     mutating func registerSoftmaxOps() {
-        register(.softmax, types: [.float32, .int8, .uint8], prepareSoftmax)
+        register(.softmax, types: [.float32, .int8, .uInt8], prepareSoftmax)
         register(.logSoftmax, types: [.float32, .int8], prepareLogSoftmax)
     }
 }
@@ -26,7 +26,7 @@ private func prepareSoftmax(_ ctx: inout PrepareContext) throws(InterpreterError
     case .float32:
         guard y.type == .float32 else { throw ctx.unsupported("SOFTMAX from float32 to \(y.type)") }
         return { c in Softmax.softmax(input: c.data(xi, as: Float.self), rows: rows, depth: depth, beta: beta, output: c.data(yi, as: Float.self)) }
-    case .int8, .uint8:
+    case .int8, .uInt8:
         let params = QuantizedSoftmaxParams(inputScale: try ctx.affine(x, role: "input").scale, beta: beta,
                                             output: try ctx.affine(y, role: "output"))
         switch (x.type, y.type) {
@@ -34,7 +34,7 @@ private func prepareSoftmax(_ ctx: inout PrepareContext) throws(InterpreterError
             return { c in quantizedSoftmax(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), rows: rows, depth: depth) }
         case (.int8, .int16):
             return { c in quantizedSoftmax(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int16.self), rows: rows, depth: depth) }
-        case (.uint8, .uint8): break
+        case (.uInt8, .uInt8): break
         case let (a, b): throw ctx.unsupported("SOFTMAX from \(a) to \(b)")
         }
         return { c in quantizedSoftmax(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), rows: rows, depth: depth) }

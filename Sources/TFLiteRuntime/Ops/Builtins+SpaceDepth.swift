@@ -79,7 +79,7 @@ func prepareSpaceToBatch(_ ctx: inout PrepareContext) throws(InterpreterError) -
     let size = try ctx.elementSize(x, role: "input")
     // Padding is real zero: the zero point of a quantised tensor.
     var fill = [UInt8](repeating: 0, count: size)
-    if x.type == .int8 || x.type == .uint8 || x.type == .int16 {
+    if x.type == .int8 || x.type == .uInt8 || x.type == .int16 {
         let zp = try ctx.affine(y, role: "output").zeroPoint
         withUnsafeBytes(of: zp.littleEndian) { fill = Array($0.prefix(size)) }
     }

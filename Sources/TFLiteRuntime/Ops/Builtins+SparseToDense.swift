@@ -5,7 +5,7 @@ import Kernels
 /// int64 indices. The dense shape may be computed at run time (the output is then dynamic).
 extension OpRegistry {
     mutating func registerSparseToDenseOps() {
-        register(.sparseToDense, types: [.float32, .int8, .uint8, .int32, .int64], prepareSparseToDense)
+        register(.sparseToDense, types: [.float32, .int8, .uInt8, .int32, .int64], prepareSparseToDense)
     }
 }
 
@@ -59,7 +59,7 @@ private func prepareSparseToDense(_ ctx: inout PrepareContext) throws(Interprete
         switch values.type {
         case .float32: return kernel(Float.self, I.self)
         case .int8: return kernel(Int8.self, I.self)
-        case .uint8: return kernel(UInt8.self, I.self)
+        case .uInt8: return kernel(UInt8.self, I.self)
         case .int32: return kernel(Int32.self, I.self)
         case .int64: return kernel(Int64.self, I.self)
         case let t: throw ctx.unsupported("values type \(t)")

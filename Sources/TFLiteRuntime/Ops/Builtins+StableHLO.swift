@@ -6,7 +6,7 @@ import Kernels
 /// `Builtins+StableHLO<Family>.swift`.
 extension OpRegistry {
     mutating func registerStableHLOOps() {
-        let integers: [DataType] = [.int8, .int16, .int32, .int64, .uint8, .uint16, .uint32, .uint64]
+        let integers: [DataType] = [.int8, .int16, .int32, .int64, .uInt8, .uInt16, .uInt32, .uInt64]
         let elementwise: [DataType] = [.float16, .float32, .float64] + integers + [.bool]
         register(.stablehloAdd, types: elementwise) { (c) throws(InterpreterError) in try prepareHLOBinary(&c, .add) }
         register(.stablehloMultiply, types: elementwise) { (c) throws(InterpreterError) in try prepareHLOBinary(&c, .multiply) }
@@ -17,14 +17,14 @@ extension OpRegistry {
 
         register(.stablehloPad, types: elementwise, prepareHLOPad)
         register(.dilate, types: elementwise, prepareDilate)
-        let windowed: [DataType] = [.float32, .float64, .int8, .int16, .int32, .int64, .uint8, .bool]
+        let windowed: [DataType] = [.float32, .float64, .int8, .int16, .int32, .int64, .uInt8, .bool]
         register(.stablehloReduceWindow, types: windowed, prepareHLOReduceWindow)
         register(.reduceWindow, types: windowed, prepareReduceWindow)
         register(.stablehloGather, types: elementwise, prepareHLOGather)
         register(.stablehloScatter, types: elementwise, prepareHLOScatter)
-        register(.stablehloRngBitGenerator, types: [.uint64], foldable: false, prepareRngBitGenerator)
+        register(.stablehloRngBitGenerator, types: [.uInt64], foldable: false, prepareRngBitGenerator)
 
-        let any: [DataType] = [.float32, .int32, .int64, .int8, .uint8, .int16, .bool]
+        let any: [DataType] = [.float32, .int32, .int64, .int8, .uInt8, .int16, .bool]
         register(.stablehloCase, types: any, foldable: false, prepareHLOCase)
         register(.stablehloComposite, types: any, foldable: false, prepareHLOComposite)
     }
@@ -55,10 +55,10 @@ private func prepareHLOBinary(_ ctx: inout PrepareContext, _ op: HLOBinaryOperat
     case .int16: return kernel(Int16.self)
     case .int32: return kernel(Int32.self)
     case .int64: return kernel(Int64.self)
-    case .uint8: return kernel(UInt8.self)
-    case .uint16: return kernel(UInt16.self)
-    case .uint32: return kernel(UInt32.self)
-    case .uint64: return kernel(UInt64.self)
+    case .uInt8: return kernel(UInt8.self)
+    case .uInt16: return kernel(UInt16.self)
+    case .uInt32: return kernel(UInt32.self)
+    case .uInt64: return kernel(UInt64.self)
     default: throw ctx.unsupported("operand type \(type)")
     }
 }
@@ -74,10 +74,10 @@ private func prepareHLOAnd(_ ctx: inout PrepareContext) throws(InterpreterError)
     case .int16: return kernel(Int16.self)
     case .int32: return kernel(Int32.self)
     case .int64: return kernel(Int64.self)
-    case .uint8: return kernel(UInt8.self)
-    case .uint16: return kernel(UInt16.self)
-    case .uint32: return kernel(UInt32.self)
-    case .uint64: return kernel(UInt64.self)
+    case .uInt8: return kernel(UInt8.self)
+    case .uInt16: return kernel(UInt16.self)
+    case .uInt32: return kernel(UInt32.self)
+    case .uInt64: return kernel(UInt64.self)
     default: throw ctx.unsupported("operand type \(type); STABLEHLO_AND takes integers or bool")
     }
 }

@@ -122,10 +122,10 @@ func prepareHLOScatter(_ ctx: inout PrepareContext) throws(InterpreterError) -> 
     case .int16: return kernel(Int16.self)
     case .int32: return kernel(Int32.self)
     case .int64: return kernel(Int64.self)
-    case .uint8: return kernel(UInt8.self)
-    case .uint16: return kernel(UInt16.self)
-    case .uint32: return kernel(UInt32.self)
-    case .uint64: return kernel(UInt64.self)
+    case .uInt8: return kernel(UInt8.self)
+    case .uInt16: return kernel(UInt16.self)
+    case .uInt32: return kernel(UInt32.self)
+    case .uInt64: return kernel(UInt64.self)
     case let t: throw ctx.unsupported("operand type \(t)")
     }
 }

@@ -11,7 +11,7 @@ private func windowElement(_ ctx: PrepareContext, _ type: DataType) throws(Inter
     case .int16: return .int16
     case .int32: return .int32
     case .int64: return .int64
-    case .uint8: return .uint8
+    case .uInt8: return .uInt8
     case .float32: return .float32
     case .float64: return .float64
     default: throw ctx.unsupported("input type \(type)")

@@ -6,8 +6,8 @@ func prepareRngBitGenerator(_ ctx: inout PrepareContext) throws(InterpreterError
     try ctx.expect(inputs: 1...1, outputs: 2...2)
     guard case .stablehloRngBitGeneratorOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StablehloRngBitGeneratorOptions") }
     let state = try ctx.input(0), key = try ctx.output(0), bits = try ctx.output(1)
-    guard state.type == .uint64, state.rank == 1 else { throw ctx.invalid("the state must be a uint64 vector, is \(state.type) \(state.shape)") }
-    guard key.type == .uint64 else { throw ctx.invalid("output 0 (the new state) must be uint64, is \(key.type)") }
+    guard state.type == .uInt64, state.rank == 1 else { throw ctx.invalid("the state must be a uint64 vector, is \(state.type) \(state.shape)") }
+    guard key.type == .uInt64 else { throw ctx.invalid("output 0 (the new state) must be uint64, is \(key.type)") }
     let algorithm: RngBitGenerator.Algorithm
     switch o.algorithm {
     case .threefry:
@@ -21,8 +21,8 @@ func prepareRngBitGenerator(_ ctx: inout PrepareContext) throws(InterpreterError
     }
     let wordsPerElement: Int
     switch bits.type {
-    case .int32, .uint32: wordsPerElement = 1
-    case .int64, .uint64: wordsPerElement = 2
+    case .int32, .uInt32: wordsPerElement = 1
+    case .int64, .uInt64: wordsPerElement = 2
     default: throw ctx.invalid("output 1 must be int32, int64, uint32 or uint64, is \(bits.type)")
     }
     // The output's shape is the model's: nothing else determines it.

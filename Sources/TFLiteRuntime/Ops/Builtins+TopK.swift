@@ -3,7 +3,7 @@ import Kernels
 /// TOPK_V2 over float32, int8, uint8, int16, int32 and int64, with int32 or int64 indices.
 extension OpRegistry {
     mutating func registerTopKOps() {
-        register(.topkV2, types: [.float32, .int8, .uint8, .int16, .int32, .int64], prepareTopK)
+        register(.topkV2, types: [.float32, .int8, .uInt8, .int16, .int32, .int64], prepareTopK)
     }
 }
 
@@ -50,7 +50,7 @@ private func prepareTopK(_ ctx: inout PrepareContext) throws(InterpreterError) -
     switch x.type {
     case .float32: return try kernel(Float.self)
     case .int8: return try kernel(Int8.self)
-    case .uint8: return try kernel(UInt8.self)
+    case .uInt8: return try kernel(UInt8.self)
     case .int16: return try kernel(Int16.self)
     case .int32: return try kernel(Int32.self)
     case .int64: return try kernel(Int64.self)

@@ -4,8 +4,8 @@ import Kernels
 /// values.
 extension OpRegistry {
     mutating func registerValueShapedOps() {
-        register(.where, types: [.bool, .float32, .int32, .int64, .int8, .uint8], prepareWhere)
-        register(.unique, types: [.float32, .int8, .uint8, .int16, .int32, .int64], prepareUnique)
+        register(.where, types: [.bool, .float32, .int32, .int64, .int8, .uInt8], prepareWhere)
+        register(.unique, types: [.float32, .int8, .uInt8, .int16, .int32, .int64], prepareUnique)
     }
 }
 
@@ -30,7 +30,7 @@ private func prepareWhere(_ ctx: inout PrepareContext) throws(InterpreterError) 
         }
     }
     switch x.type {
-    case .bool, .uint8: return try kernel(UInt8.self)
+    case .bool, .uInt8: return try kernel(UInt8.self)
     case .int8: return try kernel(Int8.self)
     case .float32: return try kernel(Float.self)
     case .int32: return try kernel(Int32.self)
@@ -68,7 +68,7 @@ private func prepareUnique(_ ctx: inout PrepareContext) throws(InterpreterError)
         switch x.type {
         case .float32: return try kernel(Float.self, I.self)
         case .int8: return try kernel(Int8.self, I.self)
-        case .uint8: return try kernel(UInt8.self, I.self)
+        case .uInt8: return try kernel(UInt8.self, I.self)
         case .int16: return try kernel(Int16.self, I.self)
         case .int32: return try kernel(Int32.self, I.self)
         case .int64: return try kernel(Int64.self, I.self)

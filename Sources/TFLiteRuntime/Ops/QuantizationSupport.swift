@@ -34,7 +34,7 @@ extension PrepareContext {
     func storageRange(_ type: DataType) throws(InterpreterError) -> (Int32, Int32) {
         switch type {
         case .int8: return (Int32(Int8.min), Int32(Int8.max))
-        case .uint8: return (0, 255)
+        case .uInt8: return (0, 255)
         case .int16: return (Int32(Int16.min), Int32(Int16.max))
         default: throw unsupported("\(type) is not a quantised type")
         }

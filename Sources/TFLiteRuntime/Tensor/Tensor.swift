@@ -48,7 +48,7 @@ public struct Tensor: Sendable, Equatable {
         case .float16: return values(as: UInt16.self).map { Float(Float16(bitPattern: $0)) }
         case .float64: return values(as: Double.self).map { Float($0) }
         case .int8: return affine(Int8.self)
-        case .uint8: return affine(UInt8.self)
+        case .uInt8: return affine(UInt8.self)
         case .int16: return affine(Int16.self)
         case .int32: return affine(Int32.self)
         case .int64: return affine(Int64.self)

@@ -7,11 +7,11 @@ public protocol TensorElement: BitwiseCopyable {
 extension Float: TensorElement { public static var dataType: DataType { .float32 } }
 extension Double: TensorElement { public static var dataType: DataType { .float64 } }
 extension Int8: TensorElement { public static var dataType: DataType { .int8 } }
-extension UInt8: TensorElement { public static var dataType: DataType { .uint8 } }
+extension UInt8: TensorElement { public static var dataType: DataType { .uInt8 } }
 extension Int16: TensorElement { public static var dataType: DataType { .int16 } }
-extension UInt16: TensorElement { public static var dataType: DataType { .uint16 } }
+extension UInt16: TensorElement { public static var dataType: DataType { .uInt16 } }
 extension Int32: TensorElement { public static var dataType: DataType { .int32 } }
-extension UInt32: TensorElement { public static var dataType: DataType { .uint32 } }
+extension UInt32: TensorElement { public static var dataType: DataType { .uInt32 } }
 extension Int64: TensorElement { public static var dataType: DataType { .int64 } }
-extension UInt64: TensorElement { public static var dataType: DataType { .uint64 } }
+extension UInt64: TensorElement { public static var dataType: DataType { .uInt64 } }
 extension Bool: TensorElement { public static var dataType: DataType { .bool } }

@@ -8,7 +8,7 @@ public enum ModelElementType: String, Sendable, Equatable, CaseIterable {
     /// The runtime data type.
     public var dataType: DataType {
         switch self {
-        case .uInt8: return .uint8
+        case .uInt8: return .uInt8
         case .int8: return .int8
         case .int32: return .int32
         case .int64: return .int64

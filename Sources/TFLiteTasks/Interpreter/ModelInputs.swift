@@ -116,7 +116,7 @@ public struct ModelOutputs: Sendable {
         let flat: [Any]
         switch t.dataType {
         case .float32: flat = t.values(as: Float.self)
-        case .uint8: flat = t.values(as: UInt8.self)
+        case .uInt8: flat = t.values(as: UInt8.self)
         case .int8: flat = t.values(as: Int8.self)
         case .int32: flat = t.values(as: Int32.self)
         case .int64: flat = t.values(as: Int64.self)

@@ -38,7 +38,7 @@ public struct ImagePreprocessor: Sendable {
         guard s.count == 4, s[0] == 1, s[1] > 0, s[2] > 0, s[3] == 3 || s[3] == 1 else {
             throw .unsupportedModel("input '\(tensor.name)' has shape \(s); an image input must be [1, height, width, 3 or 1]")
         }
-        guard [.uint8, .int8, .float32].contains(tensor.dataType) else {
+        guard [.uInt8, .int8, .float32].contains(tensor.dataType) else {
             throw .unsupportedModel("input '\(tensor.name)' has type \(tensor.dataType); image inputs must be UINT8, INT8 or FLOAT32")
         }
         if let n = normalization {

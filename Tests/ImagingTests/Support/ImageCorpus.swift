@@ -56,8 +56,8 @@ struct ExpectedPixels {
         shape = array.shape
         dtype = array.dtype
         switch array.dtype {
-        case .uint8: values = array.values(as: UInt8.self).map(Int.init)
-        case .uint16: values = array.values(as: UInt16.self).map(Int.init)
+        case .uInt8: values = array.values(as: UInt8.self).map(Int.init)
+        case .uInt16: values = array.values(as: UInt16.self).map(Int.init)
         default: throw CocoaError(.fileReadCorruptFile)
         }
     }
@@ -67,8 +67,8 @@ extension Image {
     /// The samples widened to Int.
     var intSamples: [Int] {
         switch samples {
-        case .uint8(let s): return s.map(Int.init)
-        case .uint16(let s): return s.map(Int.init)
+        case .uInt8(let s): return s.map(Int.init)
+        case .uInt16(let s): return s.map(Int.init)
         }
     }
 

@@ -35,7 +35,7 @@ import TFLiteRuntime
         let interpreter = try Interpreter(modelPath: Fixtures.models.appendingPathComponent("efficientnet_lite0.tflite").path)
         try interpreter.allocateTensors()
         let input = try interpreter.input(at: 0)
-        #expect(input.dataType == .uint8)
+        #expect(input.dataType == .uInt8)
         #expect(input.shape == [1, 224, 224, 3])
         // Values from the corpus manifest, which read them with LiteRT.
         let q = try #require(input.quantizationParameters)

@@ -63,7 +63,7 @@ import TFLiteRuntime
         switch dtype {
         case .float32: return read(Float.self) { Double($0) }
         case .int8: return read(Int8.self) { Double($0) }
-        case .uint8, .bool: return read(UInt8.self) { Double($0) }
+        case .uInt8, .bool: return read(UInt8.self) { Double($0) }
         case .int16: return read(Int16.self) { Double($0) }
         case .int32: return read(Int32.self) { Double($0) }
         case .int64: return read(Int64.self) { Double($0) }

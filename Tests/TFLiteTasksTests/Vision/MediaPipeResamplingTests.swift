@@ -24,7 +24,7 @@ import TFLiteRuntime
     func warpMatchesOpenCV(_ name: String) throws {
         let warp = try #require(Self.goldens?.warps.first { $0.name == name })
         let image = try MediaPipeGoldens.image(warp.tiles)
-        let input = Tensor(name: "input", dataType: .uint8, shape: [1, warp.height, warp.width, 3], data: [], quantizationParameters: nil)
+        let input = Tensor(name: "input", dataType: .uInt8, shape: [1, warp.height, warp.width, 3], data: [], quantizationParameters: nil)
         var pre = try ImagePreprocessor(tensor: input, normalization: nil)
         pre.mediaPipeFit = warp.keep_aspect_ratio ? .letterbox : .stretch
         let got = try pre.pixels(for: VisionImage(image: image))
