@@ -273,7 +273,7 @@ import TFLiteRuntime
         return tiny
     }
 
-    @Test(arguments: [(Schema.TensorType.int8, Int64(128)), (.int8, -129), (.uInt8, -1), (.uInt8, 256),
+    @Test(arguments: [(Schema.TensorType.int8, Int64(128)), (.int8, -129), (.uint8, -1), (.uint8, 256),
                       (.int16, 32_768), (.int32, Int64(Int32.min) - 1)])
     func zeroPointsOutsideTheirTypeAreRefused(type: Schema.TensorType, zeroPoint: Int64) throws {
         let error = try #require(ModelValidationTests.invalid(Self.tensorWith(type: type, scale: 0.5, zeroPoint: zeroPoint)))
@@ -289,6 +289,6 @@ import TFLiteRuntime
 
     @Test func edgeValuesLoad() throws {
         #expect(ModelValidationTests.loadError(Self.tensorWith(type: .int8, scale: 0, zeroPoint: -128).bytes()) == nil)
-        #expect(ModelValidationTests.loadError(Self.tensorWith(type: .uInt8, scale: 1e30, zeroPoint: 255).bytes()) == nil)
+        #expect(ModelValidationTests.loadError(Self.tensorWith(type: .uint8, scale: 1e30, zeroPoint: 255).bytes()) == nil)
     }
 }

@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func energyRangeIsChecked() {
-        let input = Operand.input([514], .int16), output = Operand.output([257], .uInt32)
+        let input = Operand.input([514], .int16), output = Operand.output([257], .uint32)
         Self.expectFailure("SignalEnergy", [("start_index", .int(5)), ("end_index", .int(258))], inputs: [input], outputs: [output],
                            saying: "option 'end_index' = 258 is outside 0...257")
         Self.expectFailure("SignalEnergy", [("start_index", .int(-5)), ("end_index", .int(200))], inputs: [input], outputs: [output],
@@ -112,11 +112,11 @@ import Testing
         func table(_ values: [Int16]) -> Operand {
             runTimeTables ? .input([values.count], .int16) : .constant([values.count], .int16, values)
         }
-        return [.input([6], .uInt32), table(weights), table(weights), table(frequencyStarts), table(weightStarts), table(widths)]
+        return [.input([6], .uint32), table(weights), table(weights), table(frequencyStarts), table(weightStarts), table(widths)]
     }
 
     @Test func filterBankTablesAreChecked() {
-        let channels: [(String, FlexMap.Value)] = [("num_channels", .int(2))], output = Operand.output([2], .uInt64)
+        let channels: [(String, FlexMap.Value)] = [("num_channels", .int(2))], output = Operand.output([2], .uint64)
         #expect(Self.failure("SignalFilterBank", channels, inputs: Self.filterBankInputs(), outputs: [output], invoke: true) == nil)
         Self.expectFailure("SignalFilterBank", channels, inputs: Self.filterBankInputs(frequencyStarts: [0, 1, 5]),
                            outputs: [output], saying: "channel 2 reads bins 5..<7 of 6")
@@ -132,7 +132,7 @@ import Testing
         Self.expectFailure("SignalFilterBank", [("num_channels", .int(Int64(Int32.max) - 1))], inputs: Self.filterBankInputs(),
                            outputs: [output], saying: "needed for 2147483646 channels")
         var inputs = Self.filterBankInputs()
-        inputs[2] = .constant([5], .uInt16, [UInt16](repeating: 1, count: 5))
+        inputs[2] = .constant([5], .uint16, [UInt16](repeating: 1, count: 5))
         Self.expectFailure("SignalFilterBank", channels, inputs: inputs, outputs: [output], saying: "unweights (input 2) must be INT16")
     }
 
@@ -141,7 +141,7 @@ import Testing
     @Test func runTimeFilterBankTablesAreCheckedWhenRun() throws {
         let interpreter = try SingleOpModel.interpreter(
             custom: "SignalFilterBank", options: FlexMap.bytes([("num_channels", .int(2))]),
-            inputs: Self.filterBankInputs(runTimeTables: true), outputs: [.output([2], .uInt64)])
+            inputs: Self.filterBankInputs(runTimeTables: true), outputs: [.output([2], .uint64)])
         try interpreter.invoke()
         try interpreter.copy([Int16(0), 1, 9], toInputAt: 3)
         try interpreter.copy([Int16(1), 1, 1], toInputAt: 5)
@@ -155,13 +155,13 @@ import Testing
 
     @Test func squareRootShiftIsCheckedWhenRun() throws {
         let interpreter = try SingleOpModel.interpreter(custom: "SignalFilterBankSquareRoot", options: nil,
-                                                        inputs: [.input([4], .uInt64), .input([], .int32)],
-                                                        outputs: [.output([4], .uInt32)])
+                                                        inputs: [.input([4], .uint64), .input([], .int32)],
+                                                        outputs: [.output([4], .uint32)])
         try interpreter.copy([Int32(40)], toInputAt: 1)
         #expect(throws: InterpreterError.invokeFailed(node: 0, op: "SignalFilterBankSquareRoot",
                                                       reason: "scale bits 40 are outside 0..<32")) { try interpreter.invoke() }
-        Self.expectFailure("SignalFilterBankSquareRoot", nil, inputs: [.input([4], .uInt64), .input([1], .int32)],
-                           outputs: [.output([4], .uInt32)], saying: "scale bits (input 1) must have rank 0")
+        Self.expectFailure("SignalFilterBankSquareRoot", nil, inputs: [.input([4], .uint64), .input([1], .int32)],
+                           outputs: [.output([4], .uint32)], saying: "scale bits (input 1) must have rank 0")
     }
 
     static let subtraction: [(String, FlexMap.Value)] = [
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func spectralSubtractionOptionsAreChecked() {
-        let inputs: [Operand] = [.input([4], .uInt32)], outputs: [Operand] = [.output([4], .uInt32), .output([4], .uInt32)]
+        let inputs: [Operand] = [.input([4], .uint32)], outputs: [Operand] = [.output([4], .uint32), .output([4], .uint32)]
         #expect(Self.failure("SignalFilterBankSpectralSubtraction", Self.subtraction, inputs: inputs, outputs: outputs, invoke: true) == nil)
         Self.expectFailure("SignalFilterBankSpectralSubtraction", Self.subtraction(replacing: "clamping", with: nil),
                            inputs: inputs, outputs: outputs, saying: "option 'clamping' is missing")
@@ -191,26 +191,26 @@ import Testing
         Self.expectFailure("SignalFilterBankSpectralSubtraction", Self.subtraction(replacing: "num_channels", with: .int(5)),
                            inputs: inputs, outputs: outputs, saying: "must hold num_channels = 5 values")
         Self.expectFailure("SignalFilterBankSpectralSubtraction", Self.subtraction, inputs: inputs,
-                           outputs: [.output([4], .uInt32)], saying: "expects 2...2 outputs")
+                           outputs: [.output([4], .uint32)], saying: "expects 2...2 outputs")
     }
 
     @Test func pcanTensorsAreChecked() {
         let shift: [(String, FlexMap.Value)] = [("snr_shift", .int(6))]
         let lut = Operand.constant([125], .int16, [Int16](repeating: 1, count: 125))
-        let output = Operand.output([4], .uInt32)
-        #expect(Self.failure("SignalPCAN", shift, inputs: [.input([4], .uInt32), .input([4], .uInt32), lut], outputs: [output],
+        let output = Operand.output([4], .uint32)
+        #expect(Self.failure("SignalPCAN", shift, inputs: [.input([4], .uint32), .input([4], .uint32), lut], outputs: [output],
                              invoke: true) == nil)
         Self.expectFailure("SignalPCAN", shift,
-                           inputs: [.input([4], .uInt32), .input([4], .uInt32), .constant([124], .int16, [Int16](repeating: 1, count: 124))],
+                           inputs: [.input([4], .uint32), .input([4], .uint32), .constant([124], .int16, [Int16](repeating: 1, count: 124))],
                            outputs: [output], saying: "gain table holds 124 entries, 125 needed")
-        Self.expectFailure("SignalPCAN", shift, inputs: [.input([4], .uInt32), .input([3], .uInt32), lut], outputs: [output],
+        Self.expectFailure("SignalPCAN", shift, inputs: [.input([4], .uint32), .input([3], .uint32), lut], outputs: [output],
                            saying: "must match the input")
-        Self.expectFailure("SignalPCAN", [("snr_shift", .int(64))], inputs: [.input([4], .uInt32), .input([4], .uInt32), lut],
+        Self.expectFailure("SignalPCAN", [("snr_shift", .int(64))], inputs: [.input([4], .uint32), .input([4], .uint32), lut],
                            outputs: [output], saying: "option 'snr_shift' = 64")
     }
 
     @Test func logOptionsAreChecked() {
-        let inputs: [Operand] = [.input([4], .uInt32)], outputs: [Operand] = [.output([4], .int16)]
+        let inputs: [Operand] = [.input([4], .uint32)], outputs: [Operand] = [.output([4], .int16)]
         Self.expectFailure("SignalFilterBankLog", [("output_scale", .int(64))], inputs: inputs, outputs: outputs,
                            saying: "option 'input_correction_bits' is missing")
         Self.expectFailure("SignalFilterBankLog", [("input_correction_bits", .int(40)), ("output_scale", .int(64))],
@@ -218,9 +218,9 @@ import Testing
         Self.expectFailure("SignalFilterBankLog", [("input_correction_bits", .int(3)), ("output_scale", .int(-1))],
                            inputs: inputs, outputs: outputs, saying: "option 'output_scale' = -1")
         Self.expectFailure("SignalFilterBankLog", [("input_correction_bits", .int(3)), ("output_scale", .int(64))],
-                           inputs: inputs, outputs: [.output([4], .uInt16)], saying: "output must be INT16")
+                           inputs: inputs, outputs: [.output([4], .uint16)], saying: "output must be INT16")
         Self.expectFailure("SignalFilterBankLog", [("input_correction_bits", .int(3)), ("output_scale", .int(64))],
-                           inputs: [.input([2, 2], .uInt32)], outputs: outputs, saying: "input must have rank 1")
+                           inputs: [.input([2, 2], .uint32)], outputs: outputs, saying: "input must have rank 1")
     }
 
     @Test func autoScaleTensorsAreChecked() {

@@ -242,18 +242,18 @@ import Testing
 
     // MARK: - RNG_BIT_GENERATOR and elementwise
 
-    static func rng(_ algorithm: Schema.RngAlgorithm, state: O, output: O = .output([4], .uInt32)) -> HLONodeModel {
-        HLONodeModel(op: .stablehloRngBitGenerator, inputs: [state], outputs: [.output(state.shape, .uInt64), output],
+    static func rng(_ algorithm: Schema.RngAlgorithm, state: O, output: O = .output([4], .uint32)) -> HLONodeModel {
+        HLONodeModel(op: .stablehloRngBitGenerator, inputs: [state], outputs: [.output(state.shape, .uint64), output],
                      options2: .stablehloRngBitGeneratorOptions(Schema.StablehloRngBitGeneratorOptions(algorithm: algorithm)))
     }
 
     @Test func rngStateOfTheWrongShapeOrTypeIsRejected() {
-        #expect(Self.rejects(Self.rng(.threefry, state: .input([3], .uInt64)), "THREEFRY takes a state of 2 uint64 values, has [3]"))
-        #expect(Self.rejects(Self.rng(.philox, state: .input([4], .uInt64)), "PHILOX takes a state of 2 or 3 uint64 values, has [4]"))
-        #expect(Self.rejects(Self.rng(.default, state: .input([1], .uInt64)), "DEFAULT takes a state of 2 or 3 uint64 values, has [1]"))
-        #expect(Self.rejects(Self.rng(.philox, state: .input([2, 1], .uInt64)), "the state must be a uint64 vector"))
+        #expect(Self.rejects(Self.rng(.threefry, state: .input([3], .uint64)), "THREEFRY takes a state of 2 uint64 values, has [3]"))
+        #expect(Self.rejects(Self.rng(.philox, state: .input([4], .uint64)), "PHILOX takes a state of 2 or 3 uint64 values, has [4]"))
+        #expect(Self.rejects(Self.rng(.default, state: .input([1], .uint64)), "DEFAULT takes a state of 2 or 3 uint64 values, has [1]"))
+        #expect(Self.rejects(Self.rng(.philox, state: .input([2, 1], .uint64)), "the state must be a uint64 vector"))
         #expect(Self.rejects(Self.rng(.philox, state: .input([2], .int64)), "the state must be a uint64 vector"))
-        #expect(Self.rejects(Self.rng(.philox, state: .input([2], .uInt64), output: .output([4], .float32)), "output 1 must be int32, int64, uint32 or uint64"))
+        #expect(Self.rejects(Self.rng(.philox, state: .input([2], .uint64), output: .output([4], .float32)), "output 1 must be int32, int64, uint32 or uint64"))
     }
 
     @Test func shiftLeftCountsOutsideTheWidthGiveZero() throws {

@@ -16,7 +16,7 @@ import TFLiteRuntime
         // The input as the model declares it (the model is not prepared: no kernels needed).
         let graph = try #require(model.model.schema.subgraphs.first)
         let declared = graph.tensors[Int(graph.inputs[0])]
-        #expect(declared.type == .uInt8)
+        #expect(declared.type == .uint8)
         let input = Tensor(name: "input", dataType: .uInt8, shape: declared.shape.map(Int.init), data: [],
                            quantizationParameters: nil)
         let pre = try ImagePreprocessor(tensor: input, normalization: nil)
