@@ -102,11 +102,9 @@ enum DetectCommand: Command {
             }
             return
         }
-        let started = DispatchTime.now()
-        let workerCount = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, max(1, images.files.count))
-        let results = try detector.results(forImagesAt: images.files, workers: workerCount)
-        try BatchProgress(verb: "detected in", workers: workerCount).run(results, count: images.files.count, json: json, started: started,
-                                                          key: "objects", jsonObject: jsonObject, table: { printTable($0, for: $1) })
+        let batch = BatchProgress(verb: "detected in", requestedWorkers: workers, count: images.files.count)
+        let results = try detector.results(forImagesAt: images.files, workers: batch.workers)
+        try batch.run(results, json: json, key: "objects", jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 
     private static func jsonObject(_ o: DetectedObject) -> [String: Any] {

@@ -85,11 +85,9 @@ enum DetectFacesCommand: Command {
             }
             return
         }
-        let started = DispatchTime.now()
-        let workerCount = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, max(1, images.files.count))
-        let results = try detector.results(forImagesAt: images.files, workers: workerCount)
-        try BatchProgress(verb: "searched", workers: workerCount).run(results, count: images.files.count, json: json, started: started,
-                                                          key: "faces", jsonObject: jsonObject, table: { printTable($0, for: $1) })
+        let batch = BatchProgress(verb: "searched", requestedWorkers: workers, count: images.files.count)
+        let results = try detector.results(forImagesAt: images.files, workers: batch.workers)
+        try batch.run(results, json: json, key: "faces", jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 
     private static func jsonObject(_ face: DetectedFace) -> [String: Any] {

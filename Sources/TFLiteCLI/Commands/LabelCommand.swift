@@ -87,11 +87,9 @@ enum LabelCommand: Command {
             }
             return
         }
-        let started = DispatchTime.now()
-        let workerCount = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, max(1, images.files.count))
-        let results = try labeler.results(forImagesAt: images.files, workers: workerCount)
-        try BatchProgress(verb: "labelled", workers: workerCount).run(results, count: images.files.count, json: json, started: started,
-                                                          key: "labels", jsonObject: jsonObject, table: { printTable($0, for: $1) })
+        let batch = BatchProgress(verb: "labelled", requestedWorkers: workers, count: images.files.count)
+        let results = try labeler.results(forImagesAt: images.files, workers: batch.workers)
+        try batch.run(results, json: json, key: "labels", jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 
     private static func jsonObject(_ label: ImageLabel) -> [String: Any] {

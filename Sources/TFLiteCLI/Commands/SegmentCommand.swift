@@ -81,10 +81,9 @@ enum SegmentCommand: Command {
             }
             return
         }
-        let started = DispatchTime.now()
-        let workerCount = min(workers ?? ProcessInfo.processInfo.activeProcessorCount, max(1, images.files.count))
-        let results = try segmenter.results(forImagesAt: images.files, workers: workerCount)
-        try BatchProgress(verb: "segmented", workers: workerCount).run(results, count: images.files.count, json: json, started: started) { item, mask in
+        let batch = BatchProgress(verb: "segmented", requestedWorkers: workers, count: images.files.count)
+        let results = try segmenter.results(forImagesAt: images.files, workers: batch.workers)
+        try batch.run(results, json: json) { item, mask in
             if json {
                 var object = jsonObject(mask, threshold: cut)
                 object["file"] = item.file.relativePath

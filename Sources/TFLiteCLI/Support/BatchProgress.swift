@@ -13,17 +13,28 @@ import TFLiteTasks
 /// reported) when any image failed.
 struct BatchProgress {
     let verb: String
+    /// The images processed at once: as many as asked, else one per core; never more than
+    /// there are images.
     let workers: Int
+    /// How many images the batch has.
+    let count: Int
+    /// When the batch started, for the summary's rate.
+    let started = DispatchTime.now()
+
+    init(verb: String, requestedWorkers: Int?, count: Int) {
+        self.verb = verb
+        self.count = count
+        workers = min(requestedWorkers ?? ProcessInfo.processInfo.activeProcessorCount, max(1, count))
+    }
 
     /// Consumes `results`, handing each success to `printResult` (on one thread, in file order)
     /// and reporting each failure on stderr, plus a `{"file", "error"}` line with `json`.
-    /// ``run(_:count:json:started:printResult:)`` for commands whose result per image is a
+    /// ``run(_:json:printResult:)`` for commands whose result per image is a
     /// list: one JSON line per image (`file`, `width`, `height`, and the list under `key`), or
     /// the command's table.
-    func run<Element: Sendable>(_ results: AsyncStream<ImageBatchResult<[Element]>>, count: Int, json: Bool, started: DispatchTime,
-                                key: String, jsonObject: @escaping @Sendable (Element) -> [String: Any],
+    func run<Element: Sendable>(_ results: AsyncStream<ImageBatchResult<[Element]>>, json: Bool, key: String, jsonObject: @escaping @Sendable (Element) -> [String: Any],
                                 table: @escaping @Sendable ([Element], String) -> Void) throws {
-        try run(results, count: count, json: json, started: started) { item, values in
+        try run(results, json: json) { item, values in
             if json {
                 print(try JSONOutput.string(["file": item.file.relativePath, "width": item.imageSize?.width ?? 0,
                                              "height": item.imageSize?.height ?? 0, key: values.map(jsonObject)]))
@@ -33,7 +44,7 @@ struct BatchProgress {
         }
     }
 
-    func run<Value: Sendable>(_ results: AsyncStream<ImageBatchResult<Value>>, count: Int, json: Bool, started: DispatchTime,
+    func run<Value: Sendable>(_ results: AsyncStream<ImageBatchResult<Value>>, json: Bool,
                               printResult: @escaping @Sendable (ImageBatchResult<Value>, Value) throws -> Void) throws {
         let showProgress = isatty(STDERR_FILENO) == 1
         let tally = Tally()
