@@ -65,14 +65,6 @@ public func multiplyByQuantizedMultiplierSmallerThanOneExp(_ x: Int32, _ quantiz
     roundingDivideByPOT(saturatingRoundingDoublingHighMul(x, quantizedMultiplier), -leftShift)
 }
 
-/// TFLite's `MultiplyByQuantizedMultiplierGreaterThanOne`: a left shift then a doubling high
-/// multiply, with no final rounding shift.
-@inlinable
-public func multiplyByQuantizedMultiplierGreaterThanOne(_ x: Int32, _ quantizedMultiplier: Int32,
-                                                        _ leftShift: Int) -> Int32 {
-    saturatingRoundingDoublingHighMul(x &* (Int32(1) << Int32(leftShift)), quantizedMultiplier)
-}
-
 /// TFLite's single-rounding `MultiplyByQuantizedMultiplier` (the form built with
 /// `TFLITE_SINGLE_ROUNDING`, and the one ruy's GEMM applies): `x * multiplier / 2^(31 - shift)`
 /// in 64 bits, rounded half up once.

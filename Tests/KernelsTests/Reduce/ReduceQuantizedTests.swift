@@ -22,8 +22,12 @@ import Kernels
             var out = [Int64](repeating: 0, count: n)
             input.values(Int8.self).withUnsafeBufferPointer { i in
                 out.withUnsafeMutableBufferPointer { o in
-                    quantizedArgMinMax(isMax: f.op == "ARG_MAX", input: i.baseAddress!, outer: outer,
-                                       axisSize: input.shape[axis], inner: inner, output: o.baseAddress!)
+                    // The runtime's kernel: stored int8 values order as the real ones do.
+                    if f.op == "ARG_MAX" {
+                        ArgMinMax.argMax(input: i.baseAddress!, outer: outer, axisSize: input.shape[axis], inner: inner, output: o.baseAddress!)
+                    } else {
+                        ArgMinMax.argMin(input: i.baseAddress!, outer: outer, axisSize: input.shape[axis], inner: inner, output: o.baseAddress!)
+                    }
                 }
             }
             actual = out
