@@ -6,6 +6,7 @@ import Foundation
 import Imaging
 
 let fileBytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: "Models/images/chelsea.png")))
+
 let decoded = try ImageDecoder.decode(bytes: fileBytes)     // DecodeLimits.default
 let upright = decoded.orientedImage                          // or decoded.image.applying(.right)
 print(decoded.format, upright.width, upright.height)

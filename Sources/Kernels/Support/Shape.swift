@@ -8,6 +8,19 @@ public enum Shape {
         return n
     }
 
+    /// The number of elements, or nil when a dimension is negative or the product overflows:
+    /// for shapes not yet proven, such as those read from a model or given by a caller.
+    public static func checkedElementCount(_ shape: [Int]) -> Int? {
+        var n = 1
+        for d in shape {
+            guard d >= 0 else { return nil }
+            let (p, o) = n.multipliedReportingOverflow(by: d)
+            guard !o else { return nil }
+            n = p
+        }
+        return n
+    }
+
     /// Row-major strides, in elements, of a tensor of this shape.
     public static func strides(_ shape: [Int]) -> [Int] {
         var strides = [Int](repeating: 1, count: shape.count)

@@ -1,3 +1,5 @@
+import Kernels
+
 /// String tensors hold TFLite's packed layout (``PackedStrings``), whose size depends on the
 /// strings, not the shape: each lives in memory of its own that its writer (the caller for an
 /// input, a kernel for an output) replaces whole. Every read validates the layout against the
@@ -8,7 +10,7 @@ extension SubgraphExecutor {
     func prepareStringInputs() throws(InterpreterError) {
         for t in inputs where tensors[t].type == .string {
             tensors[t].isDynamic = true
-            let count = elementCount(tensors[t].shape) ?? Int.max
+            let count = Shape.checkedElementCount(tensors[t].shape) ?? Int.max
             if let held = try? strings(t), held.count == count { continue }
             try assignShape(t, tensors[t].shape)
             try storeStrings(PackedStrings.encode([[UInt8]](repeating: [], count: count)), shape: tensors[t].shape, in: t)

@@ -143,7 +143,7 @@ final class SubgraphExecutor {
         tensors[t].shape = shape
         if tensors[t].type == .string {
             // Its bytes are counted when written; each string takes at least its 4-byte offset.
-            let count = elementCount(shape) ?? Int.max
+            let count = Shape.checkedElementCount(shape) ?? Int.max
             guard count <= memoryLimit / 4 else {
                 throw .memoryLimitExceeded(requested: count > Int.max / 4 ? Int.max : 4 * count, limit: memoryLimit)
             }
@@ -152,17 +152,6 @@ final class SubgraphExecutor {
         guard let bytes = tensors[t].byteCount, bytes <= memoryLimit else {
             throw .memoryLimitExceeded(requested: tensors[t].byteCount ?? Int.max, limit: memoryLimit)
         }
-    }
-
-    /// The product of `shape`, or nil when it overflows.
-    func elementCount(_ shape: [Int]) -> Int? {
-        var n = 1
-        for d in shape {
-            let (p, o) = n.multipliedReportingOverflow(by: d)
-            guard !o else { return nil }
-            n = p
-        }
-        return n
     }
 
     // MARK: - Memory

@@ -1,3 +1,5 @@
+import Kernels
+
 /// What the runtime knows about one tensor of a subgraph: its description from the model,
 /// its current shape, and where its bytes live.
 struct TensorRecord {
@@ -56,30 +58,14 @@ struct TensorRecord {
     /// type has no fixed element size or the product overflows.
     var byteCount: Int? {
         if type == .string { return stringByteCount }
+        guard let count = Shape.checkedElementCount(shape) else { return nil }
         // Packed int4 values, two to a byte, as int4 tensors the graph computes are stored.
-        if type == .int4 { return shape.allSatisfy({ $0 >= 0 }) ? elementCountIfCountable.map { $0 / 2 + $0 % 2 } : nil }
+        if type == .int4 { return count / 2 + count % 2 }
         // A resource tensor holds the 32-bit id of a variable.
         guard let size = type == .resource ? 4 : type.byteSize else { return nil }
-        var n = size
-        for d in shape {
-            guard d >= 0 else { return nil }
-            let (p, o) = n.multipliedReportingOverflow(by: d)
-            guard !o else { return nil }
-            n = p
-        }
-        return n
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
+        return overflow ? nil : bytes
     }
 
     var elementCount: Int { shape.reduce(1, *) }
-
-    /// The element count, nil when it overflows.
-    private var elementCountIfCountable: Int? {
-        var n = 1
-        for d in shape {
-            let (p, o) = n.multipliedReportingOverflow(by: d)
-            guard !o else { return nil }
-            n = p
-        }
-        return n
-    }
 }
