@@ -12,25 +12,42 @@ struct KernelVariant {
     let module: String
     let targetCPU: String
     let defines: [String]
+    /// Whether the variant calls instructions of `X86Intrinsics` (which LLVM does not form from
+    /// plain Swift).
+    var intrinsics = false
 }
 
 #if arch(x86_64)
 let kernelVariants = [
     KernelVariant(module: "KernelsAVX2", targetCPU: "haswell", defines: ["TFLITE_AVX2", "TFLITE_FMA"]),
     KernelVariant(module: "KernelsAVX512", targetCPU: "skylake-avx512", defines: ["TFLITE_AVX512", "TFLITE_FMA"]),
-    KernelVariant(module: "KernelsAVX512VNNI", targetCPU: "cascadelake", defines: ["TFLITE_AVX512", "TFLITE_FMA", "TFLITE_VNNI"]),
+    KernelVariant(module: "KernelsAVX512VNNI", targetCPU: "cascadelake", defines: ["TFLITE_AVX512", "TFLITE_FMA", "TFLITE_VNNI"],
+                  intrinsics: true),
 ]
 #else
 let kernelVariants: [KernelVariant] = []
 #endif
 
 let variantTargets: [Target] = kernelVariants.map { v in
-    .target(name: v.module, dependencies: ["Kernels"],
+    .target(name: v.module, dependencies: ["Kernels"] + (v.intrinsics ? ["X86Intrinsics"] : []),
             swiftSettings: (["TFLITE_ISA_MODULE"] + v.defines).map { .define($0) }
                 // Not for the Apple device platforms, which are arm64 even when built on an
                 // Intel Mac (the manifest sees the host's architecture, not the target's).
                 + [.unsafeFlags(["-target-cpu", v.targetCPU], .when(platforms: [.linux, .macOS, .windows]))])
 }
+
+/// Wrappers of the instructions behind `Builtin` (the standard library's view of LLVM), for the
+/// variants that need them. Compiled for the widest variant's CPU: its bodies are emitted into
+/// the calling variant (`@_alwaysEmitIntoClient`), and nothing in it runs on its own.
+#if arch(x86_64)
+let intrinsicsTargets: [Target] = [
+    .target(name: "X86Intrinsics",
+            swiftSettings: [.unsafeFlags(["-parse-stdlib"]),
+                            .unsafeFlags(["-target-cpu", "cascadelake"], .when(platforms: [.linux, .macOS, .windows]))]),
+]
+#else
+let intrinsicsTargets: [Target] = []
+#endif
 
 let package = Package(
     name: "SwiftTFLite",
@@ -46,7 +63,7 @@ let package = Package(
         .library(name: "MLKit", targets: ["MLKit"]),
         .executable(name: "tflite", targets: ["TFLiteCLI"]),
     ],
-    targets: variantTargets + [
+    targets: variantTargets + intrinsicsTargets + [
         // Core modules: standard library and the platform C library only.
         .target(name: "FlatBuffers"),
         .target(name: "Kernels"),

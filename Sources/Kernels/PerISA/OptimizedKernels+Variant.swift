@@ -70,6 +70,18 @@ func perISAKernels() -> OptimizedKernels {
             }
         },
         int8Conv2D: { params, filter, filterShape, bias, inputShape, outputShape, threadCount in
+            #if TFLITE_VNNI
+            if !Int8DirectRowsLayout.applies(params.geometry, filterShape: filterShape) {
+                guard let prepared = PreparedInt8QuadConv2D(params, filter: filter, filterShape: filterShape, bias: bias,
+                                                            inputShape: inputShape)
+                else { return nil }
+                return Int8Kernel(name: kernelName(prepared.readsInputInPlace ? "conv2d.i8.quads-in-place" : "conv2d.i8.gathered-quads"),
+                                  scratchBytes: prepared.scratchCount(threadCount: threadCount)) { input, output, scratch, pool in
+                    conv2DInt8Quads(prepared, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
+                                    scratch: scratch, pool: pool)
+                }
+            }
+            #endif
             guard let prepared = PreparedInt8Conv2D(params, filter: filter, filterShape: filterShape, bias: bias,
                                                     inputShape: inputShape, outputShape: outputShape) else { return nil }
             return Int8Kernel(name: kernelName(prepared.direct != nil ? "conv2d.i8.direct-rows" : "conv2d.i8.gathered"),

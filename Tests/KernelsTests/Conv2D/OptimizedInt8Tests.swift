@@ -400,7 +400,7 @@ import Kernels
         let pool = ThreadPool(threadCount: threads)
         var rng = SplitMix64(seed: 102)
         for trial in 0..<80 {
-            let (batches, depth, units) = (Int.random(in: 1...3, using: &rng), Int.random(in: 1...100, using: &rng), Int.random(in: 1...13, using: &rng))
+            let (batches, depth, units) = (Int.random(in: 1...3, using: &rng), Int.random(in: 1...160, using: &rng), Int.random(in: 1...13, using: &rng))
             let perChannel = Bool.random(using: &rng)
             let input = AffineQuantization(scale: 0.02, zeroPoint: Int32.random(in: -128...127, using: &rng))
             let output = AffineQuantization(scale: Float.random(in: 0.02...0.3, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))

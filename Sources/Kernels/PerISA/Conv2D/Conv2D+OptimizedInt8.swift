@@ -45,12 +45,6 @@ struct PreparedInt8Conv2D: Sendable {
         return max(1, threadCount) * threadScratchBytes + 64
     }
 
-    var isPointwise: Bool {
-        let g = params.geometry
-        return filterShape.height == 1 && filterShape.width == 1 && g.strideHeight == 1 && g.strideWidth == 1
-            && g.paddingHeight.before == 0 && g.paddingWidth.before == 0
-    }
-
     /// Packs the filter and folds the bias for a layer from `inputShape` to `outputShape`.
     /// Requires symmetric weights (`filterOffset == 0`) and no grouping (`filterShape.channels`
     /// equal to the input's channels). Nil when a rescale has no vector form (a negative
@@ -118,16 +112,15 @@ private func conv2DInt8Tiles(
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
     scratch: UnsafeMutableRawPointer
 ) {
-    let p = prepared.params, g = p.geometry
-    let depth = prepared.depth, stride = prepared.rowStride, tileRows = Int8GEMM.gatheredTileRows, lanes = int8LaneCount
+    let p = prepared.params
+    let stride = prepared.rowStride, tileRows = Int8GEMM.gatheredTileRows, lanes = int8LaneCount
     let pairs = prepared.weights.pairCount
     let outputDepth = outputShape.channels
     let pixels = outputShape.batch * outputShape.height * outputShape.width
-    let (kh, kw, channels) = (prepared.filterShape.height, prepared.filterShape.width, inputShape.channels)
+    let window = Int8WindowGather(geometry: p.geometry, filterShape: prepared.filterShape, inputShape: inputShape)
     // Padding taps must contribute nothing: x = zeroPoint makes (x + inputOffset) zero, which is
     // what the folded bias assumes.
     let padValue = Int16(-p.inputOffset)
-    let pointwise = prepared.isPointwise
     let rows = scratch.bindMemory(to: Int16.self, capacity: tileRows * stride)
     let sums = scratch + tileRows * stride * 2
     // Splatted rows are gathered plain into a staging row first: a pair may join a padding
@@ -135,56 +128,15 @@ private func conv2DInt8Tiles(
     let staging = (sums + tileRows * lanes * 4 * Int8GEMM.tileBlocks)
         .bindMemory(to: Int16.self, capacity: prepared.gatheredStride)
 
-    /// Converts the input row of output pixel `pixel`, at (`b`, `oy`, `ox`), im2col-gathered,
-    /// into row `slot`. An odd depth's last pair gets a zero partner (its weight is zero too).
-    @inline(__always) func gather(_ pixel: Int, _ b: Int, _ oy: Int, _ ox: Int, slot: Int) {
-        if Int8GEMM.pairCopies > 1 {
-            gatherPlain(pixel, b, oy, ox, into: staging)
-            Int8GEMM.splatPairs(staging, pairs: pairs, into: rows + slot * stride)
-        } else {
-            gatherPlain(pixel, b, oy, ox, into: rows + slot * stride)
+    /// Converts the input row of output pixel `pixel` into row `slot`. An odd depth's last
+    /// pair gets a zero partner (its weight is zero too).
+    @inline(__always) func gather(_ pixel: Int, _ at: OutputPixelWalk, slot: Int) {
+        let s = Int8GEMM.pairCopies > 1 ? staging : rows + slot * stride
+        if prepared.gatheredStride > prepared.depth { s[prepared.depth] = 0 }
+        window.gather(input, pixel: pixel, at.b, at.oy, at.ox, into: s, pad: padValue) {
+            Int8GEMM.convert($0, count: $1, to: $2)
         }
-    }
-
-    /// The gathered row of output pixel `pixel` as `depth` int16 values (plus a zero to end
-    /// an odd depth's last pair) at `s`.
-    @inline(__always) func gatherPlain(_ pixel: Int, _ b: Int, _ oy: Int, _ ox: Int, into s: UnsafeMutablePointer<Int16>) {
-        if prepared.gatheredStride > depth { s[depth] = 0 }
-        if pointwise {
-            Int8GEMM.convert(input + pixel * channels, count: channels, to: s)
-            return
-        }
-        let ix0 = ox * g.strideWidth - g.paddingWidth.before
-        var k = 0
-        for ky in 0..<kh {
-            let iy = oy * g.strideHeight - g.paddingHeight.before + ky * g.dilationHeight
-            let rowInside = iy >= 0 && iy < inputShape.height
-            if g.dilationWidth == 1 {
-                // Undilated taps of one filter row are adjacent input pixels: one conversion
-                // for the in-bounds run (a 3-channel first layer would otherwise convert 3
-                // values per call).
-                let first = rowInside ? min(max(0, -ix0), kw) : kw
-                let end = rowInside ? max(first, min(kw, inputShape.width - ix0)) : first
-                if first > 0 { (s + k).update(repeating: padValue, count: first * channels) }
-                if end > first {
-                    Int8GEMM.convert(input + ((b * inputShape.height + iy) * inputShape.width + ix0 + first) * channels,
-                                     count: (end - first) * channels, to: s + k + first * channels)
-                }
-                if end < kw { (s + k + end * channels).update(repeating: padValue, count: (kw - end) * channels) }
-                k += kw * channels
-                continue
-            }
-            for kx in 0..<kw {
-                let ix = ix0 + kx * g.dilationWidth
-                if !rowInside || ix < 0 || ix >= inputShape.width {
-                    (s + k).update(repeating: padValue, count: channels)
-                } else {
-                    Int8GEMM.convert(input + ((b * inputShape.height + iy) * inputShape.width + ix) * channels,
-                                     count: channels, to: s + k)
-                }
-                k += channels
-            }
-        }
+        if Int8GEMM.pairCopies > 1 { Int8GEMM.splatPairs(staging, pairs: pairs, into: rows + slot * stride) }
     }
 
     prepared.weights.values.withUnsafeBufferPointer { packed in
@@ -192,18 +144,10 @@ private func conv2DInt8Tiles(
         for tile in tiles {
             let first = tile * tileRows
             let valid = min(tileRows, pixels - first)
-            // Output coordinates advance incrementally instead of by three divisions a pixel.
-            var ox = first % outputShape.width
-            var oy = (first / outputShape.width) % outputShape.height
-            var b = first / (outputShape.width * outputShape.height)
+            var at = OutputPixelWalk(first: first, shape: outputShape)
             for r in 0..<valid {
-                gather(first + r, b, oy, ox, slot: r)
-                ox += 1
-                if ox == outputShape.width {
-                    ox = 0
-                    oy += 1
-                    if oy == outputShape.height { oy = 0; b += 1 }
-                }
+                gather(first + r, at, slot: r)
+                at.advance()
             }
             let out = output + first * outputDepth
             let panelStride = prepared.gatheredStride * lanes

@@ -2,8 +2,8 @@
 import Kernels
 #endif
 /// An int8 FULLY_CONNECTED prepared for the optimised path: the input zero-point correction
-/// folded into the bias (`bias + inputOffset * sum(weights row)`), so each output is one int8
-/// dot product plus the shared requantisation. Built once at prepare (the weights stay where
+/// folded into the bias (`bias + (inputOffset - int8DotProduct4InputBias) * sum(weights row)`),
+/// so each output is one int8 dot product plus the shared requantisation. Built once at prepare (the weights stay where
 /// they are); results equal `quantizedFullyConnected` exactly.
 struct PreparedInt8FullyConnected: Sendable {
     /// The reference parameters.
@@ -25,13 +25,15 @@ struct PreparedInt8FullyConnected: Sendable {
         self.foldedBias = (0..<outputDepth).map { oc in
             var sum: Int32 = 0
             for d in 0..<inputDepth { sum &+= Int32(filter[oc * inputDepth + d]) }
-            return (bias?[oc] ?? 0) &+ params.inputOffset &* sum
+            return (bias?[oc] ?? 0) &+ (params.inputOffset &- int8DotProduct4InputBias) &* sum
         }
     }
 }
 
 /// Optimised int8 FULLY_CONNECTED: four output channels per pass over each input row, int32
-/// SIMD accumulation, then the shared requantisation. Output channels are split across
+/// SIMD accumulation, then the shared requantisation. A last group of fewer than four channels
+/// takes four rows all the same, so that every channel comes from the same dot product (whose
+/// input bias the folded bias assumes). Output channels are split across
 /// `pool`'s threads in groups of four (nil: the calling thread).
 func fullyConnectedInt8Optimized(_ prepared: PreparedInt8FullyConnected, input: UnsafePointer<Int8>, batches: Int,
                                  filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>,
@@ -69,9 +71,17 @@ private func fullyConnectedInt8Channels(_ prepared: PreparedInt8FullyConnected, 
             for j in 0..<4 { out[oc + j] = finish(sums[j], oc + j) }
             oc += 4
         }
-        while oc < channels.upperBound {
-            out[oc] = finish(int8DotProduct(row, filter + oc * depth, count: depth), oc)
-            oc += 1
+        let left = channels.upperBound - oc
+        if left > 0 && channels.upperBound >= 4 {
+            // The four rows that end at the last channel; the first `4 - left` are channels
+            // already done (here or on another thread), and their sums are dropped.
+            let sums = int8DotProduct4(row, rows: filter + (channels.upperBound - 4) * depth, rowStride: depth, count: depth)
+            for j in 0..<left { out[oc + j] = finish(sums[4 - left + j], oc + j) }
+        } else if left > 0 {
+            // Fewer than four channels in all: each row four times over.
+            for j in 0..<left {
+                out[oc + j] = finish(int8DotProduct4(row, rows: filter + (oc + j) * depth, rowStride: 0, count: depth)[0], oc + j)
+            }
         }
     }
 }

@@ -1,6 +1,9 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
+#if TFLITE_VNNI
+import X86Intrinsics
+#endif
 /// `sum a[i] * b[i]` of two int8 vectors with int32 accumulation, one pair-product vector
 /// (``int8PairLaneCount`` values) at a time: both sides widened to int16, then each int32 lane
 /// takes two adjacent products (`pmaddwd` on SSE2, `vpmaddwd` or `vpdpwssd` with AVX-512).
@@ -22,6 +25,45 @@ func int8DotProduct(_ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>, count: I
     }
     return sum
 }
+
+#if TFLITE_VNNI
+/// What ``int8DotProduct4(_:rows:rowStride:count:)`` adds to every value of `x`: it returns
+/// `sum (x[i] + 128) * row[i]`, so a caller folds `-128 * sum(row)` into its bias.
+let int8DotProduct4InputBias: Int32 = 128
+
+/// Four dot products of one int8 vector `x` with four int8 rows (`rows + k * rowStride`),
+/// each value of `x` read as the uint8 `x + 128` (``int8DotProduct4InputBias``): `vpdpbusd`
+/// takes 64 products per instruction, unsigned by signed bytes, with `x`'s sign bits flipped
+/// once per load for all four rows.
+@inline(__always)
+func int8DotProduct4(_ x: UnsafePointer<Int8>, rows: UnsafePointer<Int8>, rowStride: Int, count: Int) -> SIMD4<Int32> {
+    var l0 = SIMD16<Int32>(), l1 = SIMD16<Int32>(), l2 = SIMD16<Int32>(), l3 = SIMD16<Int32>()
+    let rx = UnsafeRawPointer(x), rw = UnsafeRawPointer(rows)
+    let signs = SIMD16<Int32>(repeating: Int32(bitPattern: 0x8080_8080))
+    var i = 0
+    while i &+ 64 <= count {
+        let v = rx.loadUnaligned(fromByteOffset: i, as: SIMD16<Int32>.self) ^ signs
+        @inline(__always) func row(_ k: Int) -> SIMD16<Int32> {
+            rw.loadUnaligned(fromByteOffset: k &* rowStride &+ i, as: SIMD16<Int32>.self)
+        }
+        l0 = accumulatingQuadProducts(l0, unsignedBytes: v, signedBytes: row(0))
+        l1 = accumulatingQuadProducts(l1, unsignedBytes: v, signedBytes: row(1))
+        l2 = accumulatingQuadProducts(l2, unsignedBytes: v, signedBytes: row(2))
+        l3 = accumulatingQuadProducts(l3, unsignedBytes: v, signedBytes: row(3))
+        i &+= 64
+    }
+    var sums = SIMD4<Int32>(l0.wrappedSum(), l1.wrappedSum(), l2.wrappedSum(), l3.wrappedSum())
+    while i < count {
+        let v = Int32(x[i]) &+ 128
+        sums &+= SIMD4(v &* Int32(rows[i]), v &* Int32(rows[rowStride + i]),
+                       v &* Int32(rows[2 * rowStride + i]), v &* Int32(rows[3 * rowStride + i]))
+        i += 1
+    }
+    return sums
+}
+#else
+/// What ``int8DotProduct4(_:rows:rowStride:count:)`` adds to every value of `x`: nothing here.
+let int8DotProduct4InputBias: Int32 = 0
 
 /// Four dot products of one int8 vector `x` with four int8 rows (`rows + k * rowStride`),
 /// sharing the loads and widening of `x` (see ``int8DotProduct(_:_:count:)``). Multiplying
@@ -50,3 +92,4 @@ func int8DotProduct4(_ x: UnsafePointer<Int8>, rows: UnsafePointer<Int8>, rowStr
     }
     return sums
 }
+#endif
