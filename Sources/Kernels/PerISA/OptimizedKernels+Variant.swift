@@ -93,7 +93,7 @@ func perISAKernels() -> OptimizedKernels {
         int8DepthwiseConv2D: { params, depthMultiplier, filter, filterShape, bias, inputShape, outputShape, threadCount in
             guard let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: depthMultiplier, filter: filter,
                                                              filterShape: filterShape, bias: bias) else { return nil }
-            return Int8Kernel(name: kernelName("depthwise.i8.pair-rows"),
+            return Int8Kernel(name: kernelName(depthwiseTapGroup == 4 ? "depthwise.i8.quad-rows" : "depthwise.i8.pair-rows"),
                               scratchBytes: prepared.scratchCount(outputWidth: outputShape.width, threadCount: threadCount)) {
                 input, output, scratch, pool in
                 depthwiseConv2DInt8Optimized(prepared, input: input, inputShape: inputShape, output: output,

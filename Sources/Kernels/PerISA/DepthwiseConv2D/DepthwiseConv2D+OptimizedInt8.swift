@@ -1,25 +1,46 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
+#if TFLITE_VNNI
+import X86Intrinsics
+#endif
+
+// The taps of a filter row are multiplied in groups of neighbouring taps, four bytes per
+// channel: quads of offset bytes (`x ^ 0x80`, uint8) times int8 weights with `vpdpbusd` in the
+// AVX-512 VNNI variant, pairs of int16 values with a pair-product instruction elsewhere.
+#if TFLITE_VNNI
+/// Taps per group: one `vpdpbusd` lane takes four byte products.
+let depthwiseTapGroup = 4
+/// What the tap rows add to every input value (its sign bit flipped: `x + 128`).
+let depthwiseInputBias: Int32 = 128
+#else
+/// Taps per group: one pair-product lane takes two int16 products.
+let depthwiseTapGroup = 2
+/// What the tap rows add to every input value: nothing, they hold it widened.
+let depthwiseInputBias: Int32 = 0
+#endif
+
 /// An int8 DEPTHWISE_CONV_2D prepared for the optimised path (depth multiplier 1, symmetric
-/// constant weights): the filter widened to int16 and packed as pairs of neighbouring taps
+/// constant weights): the filter packed as groups of ``depthwiseTapGroup`` neighbouring taps
 /// in groups of ``int8LaneCount`` channels, the input zero-point correction folded into the
-/// bias (`bias + inputOffset * sum(taps)`), and the requantisation constants laid out for
-/// vectors. Built once at prepare; results equal `quantizedDepthwiseConv2D` exactly.
+/// bias (`bias + (inputOffset - depthwiseInputBias) * sum(taps)`), and the requantisation
+/// constants laid out for vectors. Built once at prepare; results equal
+/// `quantizedDepthwiseConv2D` exactly.
 struct PreparedInt8DepthwiseConv2D: Sendable {
     /// The reference parameters (geometry, rescale, clamp).
     let params: QuantizedConvParams
     /// The filter's NHWC extents (`[1, height, width, channels]`).
     let filterShape: NHWC
-    /// The filter as int16 tap pairs, `[group][filter row][pair][lane][2]`: pair `q` of a row
-    /// holds taps `2q` and `2q + 1` of each channel side by side, the second zero past an
-    /// odd row's end; the last group's missing channels are zero.
-    let weights: [Int16]
+    /// The filter as four-byte tap groups, `[group][filter row][tap group][lane]`: tap group
+    /// `q` of a row holds taps `q * depthwiseTapGroup ..<` of each channel side by side (two
+    /// int16 or four int8 weights), zero past the row's end; the last group's missing channels
+    /// are zero.
+    let weights: [UInt32]
     /// Bias, multipliers and clamp per group of channels.
     let requantization: Int8Requantization
 
-    /// Tap pairs per filter row.
-    var pairsPerRow: Int { (filterShape.width + 1) / 2 }
+    /// Tap groups per filter row.
+    var groupsPerRow: Int { (filterShape.width + depthwiseTapGroup - 1) / depthwiseTapGroup }
 
     /// Channels rounded up to whole vectors: the channel stride of the padded rows.
     var paddedChannels: Int { (filterShape.channels + int8LaneCount - 1) / int8LaneCount * int8LaneCount }
@@ -31,21 +52,23 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
         return (outputWidth - 1) * g.strideWidth + (filterShape.width - 1) * g.dilationWidth + 1
     }
 
-    /// Bytes of one pair row (see ``depthwiseConv2DInt8Optimized``): an int16 pair per padded
-    /// column and channel.
-    func pairRowBytes(outputWidth: Int) -> Int {
+    /// Bytes of one tap row (see ``depthwiseConv2DInt8Optimized``): a four-byte tap group per
+    /// padded column and channel.
+    func tapRowBytes(outputWidth: Int) -> Int {
         (paddedWidth(outputWidth: outputWidth) * paddedChannels * 4 + 63) / 64 * 64
     }
 
-    /// Bytes of the widened row a pair row is built from: `dilationWidth` columns more than a
-    /// pair row, since each pair reaches that far right.
+    /// Bytes of the plain row a tap row is built from (int16 values for pairs, offset bytes for
+    /// quads): `depthwiseTapGroup - 1` dilations more than a tap row, since each group reaches
+    /// that far right.
     func plainRowBytes(outputWidth: Int) -> Int {
-        ((paddedWidth(outputWidth: outputWidth) + params.geometry.dilationWidth) * paddedChannels * 2 + 63) / 64 * 64
+        let columns = paddedWidth(outputWidth: outputWidth) + (depthwiseTapGroup - 1) * params.geometry.dilationWidth
+        return (columns * paddedChannels * (4 / depthwiseTapGroup) + 63) / 64 * 64
     }
 
-    /// Bytes of one thread's working space: `kernelHeight` pair rows and one widened row.
+    /// Bytes of one thread's working space: `kernelHeight` tap rows and one plain row.
     func threadScratchBytes(outputWidth: Int) -> Int {
-        filterShape.height * pairRowBytes(outputWidth: outputWidth) + plainRowBytes(outputWidth: outputWidth)
+        filterShape.height * tapRowBytes(outputWidth: outputWidth) + plainRowBytes(outputWidth: outputWidth)
     }
 
     /// Bytes (int8 elements) of scratch space `depthwiseConv2DInt8Optimized` needs for an
@@ -61,22 +84,27 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
           bias: UnsafePointer<Int32>?) {
         let channels = filterShape.channels, (kh, kw) = (filterShape.height, filterShape.width)
         guard depthMultiplier == 1, params.filterOffset == 0, params.outputMultipliers.count == channels else { return nil }
-        let sums = (0..<channels).map { c in
+        let folded = (0..<channels).map { c in
             var sum: Int32 = 0
             for t in 0..<(kh * kw) { sum &+= Int32(filter[t * channels + c]) }
-            return sum
+            return (bias?[c] ?? 0) &+ (params.inputOffset &- depthwiseInputBias) &* sum
         }
-        guard let requantization = Int8Requantization(weightSums: sums, bias: bias, convolution: params) else { return nil }
+        guard let requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
+                                                      outputOffset: params.outputOffset, activation: params.activation)
+        else { return nil }
         self.requantization = requantization
         self.params = params
         self.filterShape = filterShape
-        let lanes = int8LaneCount, groups = (channels + lanes - 1) / lanes, pairs = (kw + 1) / 2
-        var packed = [Int16](repeating: 0, count: groups * kh * pairs * lanes * 2)
+        let lanes = int8LaneCount, groups = (channels + lanes - 1) / lanes
+        let size = depthwiseTapGroup, perRow = (kw + size - 1) / size
+        var packed = [UInt32](repeating: 0, count: groups * kh * perRow * lanes)
         for c in 0..<channels {
             for ky in 0..<kh {
                 for kx in 0..<kw {
-                    packed[(((c / lanes * kh + ky) * pairs + kx / 2) * lanes + c % lanes) * 2 + kx % 2] =
-                        Int16(filter[(ky * kw + kx) * channels + c])
+                    let at = ((c / lanes * kh + ky) * perRow + kx / size) * lanes + c % lanes
+                    // Tap `kx % size` of the group: an int16 in a pair, a byte in a quad.
+                    let bits = 32 / size, w = UInt32(truncatingIfNeeded: Int32(filter[(ky * kw + kx) * channels + c]))
+                    packed[at] |= (w & (UInt32.max >> (32 - bits))) << (bits * (kx % size))
                 }
             }
         }
@@ -85,15 +113,17 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
 }
 
 /// Optimised int8 DEPTHWISE_CONV_2D, bit-exact with `quantizedDepthwiseConv2D`: ``int8LaneCount``
-/// channels at a time, two taps per pair-product instruction (`vpdpwssd` with AVX-512 VNNI,
-/// `pmaddwd` on SSE2; see `vectorPairProducts`), int32 sums, then vectorised requantisation.
+/// channels at a time, ``depthwiseTapGroup`` taps per instruction (`vpdpbusd` with AVX-512
+/// VNNI, a pair product elsewhere: `pmaddwd` on SSE2), int32 sums, then vectorised
+/// requantisation.
 ///
-/// Each input row a window reaches is first rebuilt as a *pair row*: for every padded column
-/// `j` and channel, the int16 pair `(x[j], x[j + dilationWidth])`, padding set to the input
-/// zero point (which the folded bias cancels). A filter row's taps `2q` and `2q + 1` are then
-/// one pair load at column `2q * dilationWidth` times one packed weight pair, with no
-/// widening or shuffling per tap. Pair rows are kept in a ring of `kernelHeight` slots, so a
-/// row shared by consecutive output rows is built once.
+/// Each input row a window reaches is first rebuilt as a *tap row*: for every padded column
+/// `j` and channel, the group `(x[j], x[j + d], ...)` of ``depthwiseTapGroup`` values
+/// `d = dilationWidth` apart (int16 pairs, or quads of offset bytes), padding set to the input
+/// zero point (which the folded bias cancels). Tap group `q` of a filter row is then one load
+/// at column `q * depthwiseTapGroup * d` times one packed weight group, with no widening or
+/// shuffling per tap. Tap rows are kept in a ring of `kernelHeight` slots, so a row shared by
+/// consecutive output rows is built once.
 /// Output rows are split across `pool`'s threads (nil: the calling thread).
 ///
 /// - Parameter scratch: `prepared.scratchCount(outputWidth:threadCount:)` bytes.
@@ -129,13 +159,13 @@ private func depthwiseConv2DInt8Rows(
 ) {
     let g = prepared.params.geometry
     let lanes = int8LaneCount, channels = inputShape.channels, stride = prepared.paddedChannels
-    let (kh, kw) = (prepared.filterShape.height, prepared.filterShape.width), pairs = prepared.pairsPerRow
+    let (kh, kw) = (prepared.filterShape.height, prepared.filterShape.width), tapGroups = prepared.groupsPerRow
     let (sw, dw) = (g.strideWidth, g.dilationWidth)
     let outWidth = outputShape.width
     let groups = stride / lanes
-    let pairRowBytes = prepared.pairRowBytes(outputWidth: outWidth)
-    let builder = PairRowBuilder(prepared: prepared, inputShape: inputShape, outputWidth: outWidth,
-                                 plain: (scratch + kh * pairRowBytes).assumingMemoryBound(to: Int16.self))
+    let tapRowBytes = prepared.tapRowBytes(outputWidth: outWidth)
+    let builder = TapRowBuilder(prepared: prepared, inputShape: inputShape, outputWidth: outWidth,
+                                plain: scratch + kh * tapRowBytes)
 
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * kh) { ring in
     prepared.weights.withUnsafeBufferPointer { weightBuffer in
@@ -145,17 +175,17 @@ private func depthwiseConv2DInt8Rows(
         let slotRows = ring.baseAddress!, rowSlots = slotRows + kh, needed = rowSlots + kh
         slotRows.initialize(repeating: Int.min, count: kh)
         let weights = UnsafeRawPointer(weightBuffer.baseAddress!), slots = UnsafeRawPointer(scratch)
-        let pixelBytes = sw &* stride &* 4, pairBytes = 2 &* dw &* stride &* 4
-        let groupWeightBytes = kh &* pairs &* lanes &* 4
+        let pixelBytes = sw &* stride &* 4, tapGroupBytes = depthwiseTapGroup &* dw &* stride &* 4
+        let groupWeightBytes = kh &* tapGroups &* lanes &* 4
 
-        /// One output row from the pair rows, for a `height x pairs` window. Called with
+        /// One output row from the tap rows, for a `height x tapGroups` window. Called with
         /// literal sizes for 3x3 and 5x5, so the tap loops unroll into straight-line code with
         /// constant offsets.
-        @inline(__always) func outputRow(_ outRow: UnsafeMutablePointer<Int8>, height kh: Int, pairs: Int) {
+        @inline(__always) func outputRow(_ outRow: UnsafeMutablePointer<Int8>, height kh: Int, tapGroups: Int) {
             var ox = 0
             while ox < outWidth {
-                // Four neighbouring pixels share each weight load and give the pair products
-                // four independent chains. Past the end of the row, missing pixels repeat the
+                // Four neighbouring pixels share each weight load and give the products four
+                // independent chains. Past the end of the row, missing pixels repeat the
                 // last one (their results are not stored), keeping the tap loop branch-free.
                 let n = min(4, outWidth &- ox)
                 let o1 = min(1, n &- 1) &* pixelBytes, o2 = min(2, n &- 1) &* pixelBytes, o3 = min(3, n &- 1) &* pixelBytes
@@ -165,14 +195,14 @@ private func depthwiseConv2DInt8Rows(
                     let x = column &+ group &* lanes &* 4
                     var acc0 = Int32Lanes(), acc1 = Int32Lanes(), acc2 = Int32Lanes(), acc3 = Int32Lanes()
                     for ky in 0..<kh {
-                        let row = slots + (rowSlots[ky] &* pairRowBytes &+ x)
-                        for pair in 0..<pairs {
-                            let tap = w.loadUnaligned(fromByteOffset: (ky &* pairs &+ pair) &* lanes &* 4, as: Int16PairLanes.self)
-                            let p = row + pair &* pairBytes
-                            acc0 &+= vectorPairProducts(p.loadUnaligned(as: Int16PairLanes.self), tap)
-                            acc1 &+= vectorPairProducts(p.loadUnaligned(fromByteOffset: o1, as: Int16PairLanes.self), tap)
-                            acc2 &+= vectorPairProducts(p.loadUnaligned(fromByteOffset: o2, as: Int16PairLanes.self), tap)
-                            acc3 &+= vectorPairProducts(p.loadUnaligned(fromByteOffset: o3, as: Int16PairLanes.self), tap)
+                        let row = slots + (rowSlots[ky] &* tapRowBytes &+ x)
+                        for q in 0..<tapGroups {
+                            let tap = w.loadUnaligned(fromByteOffset: (ky &* tapGroups &+ q) &* lanes &* 4, as: Int32Lanes.self)
+                            let p = row + q &* tapGroupBytes
+                            tapProducts(&acc0, p.loadUnaligned(as: Int32Lanes.self), tap)
+                            tapProducts(&acc1, p.loadUnaligned(fromByteOffset: o1, as: Int32Lanes.self), tap)
+                            tapProducts(&acc2, p.loadUnaligned(fromByteOffset: o2, as: Int32Lanes.self), tap)
+                            tapProducts(&acc3, p.loadUnaligned(fromByteOffset: o3, as: Int32Lanes.self), tap)
                         }
                     }
                     let c = group &* lanes
@@ -202,53 +232,105 @@ private func depthwiseConv2DInt8Rows(
                 while (0..<kh).contains(where: { needed[$0] == slotRows[s] || rowSlots[$0] == s }) { s += 1 }
                 slotRows[s] = needed[ky]
                 rowSlots[ky] = s
-                builder.build(batch: b, y: iy0 + ky * g.dilationHeight, input: input,
-                              into: (scratch + s * pairRowBytes).assumingMemoryBound(to: Int16.self))
+                builder.build(batch: b, y: iy0 + ky * g.dilationHeight, input: input, into: scratch + s * tapRowBytes)
             }
             let outRow = output + r * outWidth * channels
             switch (kh, kw) {
-            case (3, 3): outputRow(outRow, height: 3, pairs: 2)
-            case (5, 5): outputRow(outRow, height: 5, pairs: 3)
-            default: outputRow(outRow, height: kh, pairs: pairs)
+            case (3, 3): outputRow(outRow, height: 3, tapGroups: (3 + depthwiseTapGroup - 1) / depthwiseTapGroup)
+            case (5, 5): outputRow(outRow, height: 5, tapGroups: (5 + depthwiseTapGroup - 1) / depthwiseTapGroup)
+            default: outputRow(outRow, height: kh, tapGroups: tapGroups)
             }
         }
     }}}
 }
 
-/// Builds the pair rows of ``depthwiseConv2DInt8Optimized``: the input row widened to int16
-/// into a plain padded row, then each column interleaved with the one `dilationWidth` to its
-/// right.
-private struct PairRowBuilder {
+/// `acc` plus the products of one vector of tap groups of input values with one of weights.
+@inline(__always)
+private func tapProducts(_ acc: inout Int32Lanes, _ x: Int32Lanes, _ w: Int32Lanes) {
+    #if TFLITE_VNNI
+    acc = accumulatingQuadProducts(acc, unsignedBytes: x, signedBytes: w)
+    #else
+    acc &+= vectorPairProducts(unsafeBitCast(x, to: Int16PairLanes.self), unsafeBitCast(w, to: Int16PairLanes.self))
+    #endif
+}
+
+/// Builds the tap rows of ``depthwiseConv2DInt8Optimized``: the input row copied into a plain
+/// padded row (widened to int16 for pairs, sign bits flipped for quads), then each column
+/// interleaved with the ``depthwiseTapGroup`` `- 1` columns `dilationWidth` apart to its right.
+private struct TapRowBuilder {
     let input: NHWC
     let stride: Int
     let paddedWidth: Int
     let dilation: Int
     /// Input columns that land in the padded row, and the padding before the first.
     let firstColumn: Int, lastColumn: Int, left: Int
-    let zeroPoint: Int16
-    /// The widened row: `paddedWidth + dilation` columns of `stride` values.
-    let plain: UnsafeMutablePointer<Int16>
+    /// The padding value: the zero point as the plain row stores it.
+    let zeroPoint: PlainValue
+    /// The plain row: `paddedWidth + (depthwiseTapGroup - 1) * dilation` columns of `stride` values.
+    let plain: UnsafeMutablePointer<PlainValue>
 
-    init(prepared: PreparedInt8DepthwiseConv2D, inputShape: NHWC, outputWidth: Int, plain: UnsafeMutablePointer<Int16>) {
+    #if TFLITE_VNNI
+    typealias PlainValue = UInt8
+    #else
+    typealias PlainValue = Int16
+    #endif
+
+    init(prepared: PreparedInt8DepthwiseConv2D, inputShape: NHWC, outputWidth: Int, plain: UnsafeMutableRawPointer) {
         input = inputShape
         stride = prepared.paddedChannels
         paddedWidth = prepared.paddedWidth(outputWidth: outputWidth)
         dilation = prepared.params.geometry.dilationWidth
         left = prepared.params.geometry.paddingWidth.before
         firstColumn = max(0, -left)
-        lastColumn = min(inputShape.width, paddedWidth + dilation - left)
+        lastColumn = min(inputShape.width, paddedWidth + (depthwiseTapGroup - 1) * dilation - left)
         // Padding taps must contribute nothing: x = zero point makes (x + inputOffset) zero,
         // which is what the folded bias assumes.
-        zeroPoint = Int16(truncatingIfNeeded: -prepared.params.inputOffset)
-        self.plain = plain
+        zeroPoint = Self.plainValue(Int8(truncatingIfNeeded: -prepared.params.inputOffset))
+        self.plain = plain.assumingMemoryBound(to: PlainValue.self)
     }
 
-    /// Writes the pair row of input row `y` of `batch` (a row of zero points when `y` is
+    /// `x` as the plain row stores it.
+    static func plainValue(_ x: Int8) -> PlainValue {
+        #if TFLITE_VNNI
+        UInt8(bitPattern: x) ^ 0x80
+        #else
+        Int16(x)
+        #endif
+    }
+
+    /// Copies `count` input values into the plain row.
+    @inline(__always)
+    func copy(_ source: UnsafePointer<Int8>, count: Int, to destination: UnsafeMutablePointer<PlainValue>) {
+        #if TFLITE_VNNI
+        let raw = UnsafeRawPointer(source), out = UnsafeMutableRawPointer(destination)
+        let signs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        // On 64-bit lanes: a 64-lane byte vector's splat was built lane by lane.
+        while i &+ 64 <= count {
+            out.storeBytes(of: raw.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt64>.self) ^ SIMD8(repeating: signs),
+                           toByteOffset: i, as: SIMD8<UInt64>.self)
+            i &+= 64
+        }
+        while i &+ 8 <= count {
+            out.storeBytes(of: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ signs, toByteOffset: i, as: UInt64.self)
+            i &+= 8
+        }
+        while i < count {
+            destination[i] = Self.plainValue(source[i])
+            i &+= 1
+        }
+        #else
+        Int8GEMM.convert(source, count: count, to: destination)
+        #endif
+    }
+
+    /// Writes the tap row of input row `y` of `batch` (a row of zero points when `y` is
     /// outside the input) to `row`.
-    func build(batch: Int, y: Int, input source: UnsafePointer<Int8>, into row: UnsafeMutablePointer<Int16>) {
-        let columns = paddedWidth + dilation, channels = input.channels
+    func build(batch: Int, y: Int, input source: UnsafePointer<Int8>, into row: UnsafeMutableRawPointer) {
+        let columns = paddedWidth + (depthwiseTapGroup - 1) * dilation, channels = input.channels
         guard y >= 0, y < input.height, firstColumn < lastColumn else {
-            row.update(repeating: zeroPoint, count: paddedWidth * stride * 2)
+            row.bindMemory(to: PlainValue.self, capacity: paddedWidth * stride * depthwiseTapGroup)
+                .update(repeating: zeroPoint, count: paddedWidth * stride * depthwiseTapGroup)
             return
         }
         let begin = (firstColumn + left) * stride, end = (lastColumn + left) * stride
@@ -256,25 +338,51 @@ private struct PairRowBuilder {
         (plain + end).update(repeating: zeroPoint, count: columns * stride - end)
         let sourceRow = source + ((batch * input.height + y) * input.width) * channels
         if stride == channels {
-            Int8GEMM.convert(sourceRow + firstColumn * channels, count: end - begin, to: plain + begin)
+            copy(sourceRow + firstColumn * channels, count: end - begin, to: plain + begin)
         } else {
             // The padding channels' weights are zero; they are zeroed so no stale value is read.
             for ix in firstColumn..<lastColumn {
                 let column = plain + (ix + left) * stride
-                Int8GEMM.convert(sourceRow + ix * channels, count: channels, to: column)
+                copy(sourceRow + ix * channels, count: channels, to: column)
                 (column + channels).update(repeating: 0, count: stride - channels)
             }
         }
         let lanes = int8LaneCount, vectors = stride / lanes
-        let from = UnsafeRawPointer(plain), to = UnsafeMutableRawPointer(row)
-        let columnBytes = stride &* 2, shiftBytes = dilation &* columnBytes
+        let from = UnsafeRawPointer(plain)
+        let columnBytes = stride &* MemoryLayout<PlainValue>.stride, shiftBytes = dilation &* columnBytes
+        let laneBytes = lanes &* MemoryLayout<PlainValue>.stride
         for j in 0..<paddedWidth {
             for v in 0..<vectors {
-                let offset = j &* columnBytes &+ v &* lanes &* 2
+                let offset = j &* columnBytes &+ v &* laneBytes
+                #if TFLITE_VNNI
+                let quad = interleavedQuads(from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self),
+                                            from.loadUnaligned(fromByteOffset: offset &+ shiftBytes, as: SIMD16<UInt8>.self),
+                                            from.loadUnaligned(fromByteOffset: offset &+ 2 &* shiftBytes, as: SIMD16<UInt8>.self),
+                                            from.loadUnaligned(fromByteOffset: offset &+ 3 &* shiftBytes, as: SIMD16<UInt8>.self))
+                row.storeBytes(of: quad, toByteOffset: 4 &* offset, as: SIMD16<UInt32>.self)
+                #else
                 let pair = interleaved(from.loadUnaligned(fromByteOffset: offset, as: Int16Lanes.self),
                                        from.loadUnaligned(fromByteOffset: offset &+ shiftBytes, as: Int16Lanes.self))
-                to.storeBytes(of: pair, toByteOffset: 2 &* offset, as: Int16PairLanes.self)
+                row.storeBytes(of: pair, toByteOffset: 2 &* offset, as: Int16PairLanes.self)
+                #endif
             }
         }
     }
 }
+
+#if TFLITE_VNNI
+/// The lanes of four byte vectors interleaved (`a[0], b[0], c[0], d[0], a[1], ...`): each
+/// channel's quad of a tap row, built as 32-bit lanes (`vpmovzxbd`, shifts, ors): a 64-lane
+/// byte vector spelled lane by lane was built one byte at a time.
+@inline(__always)
+private func interleavedQuads(_ a: SIMD16<UInt8>, _ b: SIMD16<UInt8>, _ c: SIMD16<UInt8>, _ d: SIMD16<UInt8>) -> SIMD16<UInt32> {
+    widened(a) | widened(b) &<< 8 | widened(c) &<< 16 | widened(d) &<< 24
+}
+
+/// Each byte lane zero-extended to 32 bits, spelled out lane by lane: the generic conversion
+/// stays a call.
+@inline(__always)
+private func widened(_ v: SIMD16<UInt8>) -> SIMD16<UInt32> {
+    SIMD16(UInt32(v[0]), UInt32(v[1]), UInt32(v[2]), UInt32(v[3]), UInt32(v[4]), UInt32(v[5]), UInt32(v[6]), UInt32(v[7]), UInt32(v[8]), UInt32(v[9]), UInt32(v[10]), UInt32(v[11]), UInt32(v[12]), UInt32(v[13]), UInt32(v[14]), UInt32(v[15]))
+}
+#endif
