@@ -1,13 +1,13 @@
 import Testing
 @testable import Kernels
 
-/// `_JobBody` holds a non-escaping closure as the two machine words Swift passes it in, and
+/// `JobBody` holds a non-escaping closure as the two machine words Swift passes it in, and
 /// calls it back through them (see its comment). Swift does not promise that layout; these
 /// tests are what would fail first, and loudly, if a compiler changed it.
 @Suite struct JobBodyTests {
     @Test func itIsExactlyAClosuresTwoWords() {
-        #expect(MemoryLayout<_JobBody>.size == MemoryLayout<_JobBody.Closure>.size)
-        #expect(MemoryLayout<_JobBody>.size == 2 * MemoryLayout<UnsafeRawPointer>.size)
+        #expect(MemoryLayout<JobBody>.size == MemoryLayout<JobBody.Closure>.size)
+        #expect(MemoryLayout<JobBody>.size == 2 * MemoryLayout<UnsafeRawPointer>.size)
     }
 
     /// A closure with captured state (so a real context word), called back several times
@@ -15,8 +15,8 @@ import Testing
     @Test func itCallsTheClosureItWasMadeFrom() {
         var calls: [String] = []
         let offset = 100
-        func submit(_ body: _JobBody.Closure) {
-            let job = _JobBody(body)
+        func submit(_ body: JobBody.Closure) {
+            let job = JobBody(body)
             job(0, 0..<4)
             job(3, 7..<9)
         }
@@ -28,7 +28,7 @@ import Testing
 
     /// A closure without captures (no context) is called as well.
     @Test func itCallsAClosureWithoutContext() {
-        func submit(_ body: _JobBody.Closure) { _JobBody(body)(2, 5..<6) }
+        func submit(_ body: JobBody.Closure) { JobBody(body)(2, 5..<6) }
         submit { thread, range in JobBodyTests.total = thread + range.count }
         #expect(JobBodyTests.total == 3)
     }

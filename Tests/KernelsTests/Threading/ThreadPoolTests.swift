@@ -81,8 +81,8 @@ import Darwin
         }
     }
 
-    /// Thousands of tiny jobs back to back: every worker must see every job once (the
-    /// generation hand-over) and leave it before the next one is published.
+    /// Thousands of tiny jobs back to back: every index of every job runs exactly once, however
+    /// late a worker wakes for a job.
     @Test func backToBackTinyJobs() {
         let pool = ThreadPool(threadCount: 3)
         let hits = TestBuffer(repeating: 0, count: 3)
@@ -93,6 +93,23 @@ import Darwin
             }
         }
         #expect(hits.array == [10_000, 10_000, 10_000])
+    }
+
+    /// Back-to-back jobs of different sizes and closures: a worker that reads a job late must
+    /// not run its closure on a chunk of the next one, nor a chunk twice.
+    @Test func lateWorkersTakeNoChunkOfANewerJob() {
+        let pool = ThreadPool(threadCount: 3)
+        let five = TestBuffer(repeating: 0, count: 5), two = TestBuffer(repeating: 0, count: 2)
+        let p5 = five.pointer, p2 = two.pointer
+        for job in 0..<6_000 {
+            if job % 2 == 0 {
+                pool.parallelFor(count: 5, chunks: 5) { _, range in for i in range { p5[i] += 1 } }
+            } else {
+                pool.parallelFor(count: 2, chunks: 2) { _, range in for i in range { p2[i] += 1 } }
+            }
+        }
+        #expect(five.array == Array(repeating: 3_000, count: 5))
+        #expect(two.array == [3_000, 3_000])
     }
 
     /// Pauses longer than the spin make the workers park between jobs, and a chunk that sleeps

@@ -1,0 +1,187 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The shared state of a ``ThreadPool``: the current job, published with its chunks in one
+/// atomic word, and the count of its chunks finished.
+///
+/// The hand-over is lock-free. `claims` holds the job's number (high 32 bits), its chunk count
+/// (bits 16 to 31) and the next chunk to hand out (low 16 bits). The submitter writes the job's
+/// closure and size, then stores a new job number in `claims` (releasing); a thread claims a
+/// chunk with a compare-and-swap of the word it read, which fails once a newer job is
+/// published, so a worker that wakes late can never take a chunk of a job it did not see. The
+/// submitter waits for the job's chunks to finish, not for every worker to pass by: a worker
+/// that the system keeps off a core (two threads on a busy two-core machine) delays nothing
+/// unless it holds a chunk.
+///
+/// Threads still park when idle: a worker that has spun ``spinNanoseconds`` without a new job
+/// waits on `wake`, and a submitter that has spun as long for the last chunks waits on `done`.
+/// Both use the same handshake: the parking side announces itself (`sleepers`,
+/// `submitterParked`) and then re-checks the condition under `mutex`; the other side changes
+/// the condition and then reads the announcement. All four accesses are sequentially
+/// consistent, so at least one side sees the other's write and no wake-up is lost.
+final class PoolState: @unchecked Sendable {
+    // The job: written by the submitter before it publishes the job's number in `claims`, and
+    // read by a thread only after it has claimed one of the job's chunks. A newer job is
+    // written only after every chunk of this one has finished, so what a claimer reads is
+    // this job's.
+    private var count = 0
+    private var body: JobBody?
+
+    private let claims = Atomic<UInt64>(0)
+    private let finished = Atomic<Int>(0)
+    private let sleepers = Atomic<Int>(0)
+    private let submitterParked = Atomic<Bool>(false)
+    private let stopping = Atomic<Bool>(false)
+
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let submitMutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let workerIndexCounter = Atomic<Int>(0)
+
+    /// The most chunks one job can have (the width of the chunk fields of `claims`).
+    static let maximumChunkCount = 0xFFFF
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_mutex_init(submitMutex, nil)
+        pthread_cond_init(wake, nil)
+        pthread_cond_init(done, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(done)
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(submitMutex)
+        pthread_mutex_destroy(mutex)
+        done.deallocate(); wake.deallocate(); submitMutex.deallocate(); mutex.deallocate()
+    }
+
+    /// The job number in a `claims` word.
+    private static func job(_ word: UInt64) -> UInt64 { word >> 32 }
+
+    /// Publishes a job of `chunkCount` (at most ``maximumChunkCount``) chunks, works on it from
+    /// the calling thread (thread index 0) and waits until every chunk has finished.
+    func run(count: Int, chunkCount: Int, body: JobBody) {
+        pthread_mutex_lock(submitMutex)
+        self.count = count
+        self.body = body
+        finished.store(0, ordering: .relaxed)
+        publish(job: Self.job(claims.load(ordering: .relaxed)) &+ 1, chunkCount: chunkCount)
+
+        work(thread: 0, job: Self.job(claims.load(ordering: .relaxed)))
+
+        if !spin(until: { finished.load(ordering: .acquiring) == chunkCount }) {
+            pthread_mutex_lock(mutex)
+            submitterParked.store(true, ordering: .sequentiallyConsistent)
+            while finished.load(ordering: .sequentiallyConsistent) < chunkCount { pthread_cond_wait(done, mutex) }
+            submitterParked.store(false, ordering: .relaxed)
+            pthread_mutex_unlock(mutex)
+        }
+        self.body = nil
+        pthread_mutex_unlock(submitMutex)
+    }
+
+    /// Stores a new job number (32 bits, wrapping) with its chunk count and no chunk handed
+    /// out, and wakes parked workers.
+    private func publish(job: UInt64, chunkCount: Int) {
+        claims.store((job & 0xFFFF_FFFF) << 32 | UInt64(chunkCount) << 16, ordering: .sequentiallyConsistent)
+        if sleepers.load(ordering: .sequentiallyConsistent) > 0 {
+            pthread_mutex_lock(mutex)
+            pthread_cond_broadcast(wake)
+            pthread_mutex_unlock(mutex)
+        }
+    }
+
+    /// Claims and runs chunks of job `job` until none is left or a newer job is published.
+    private func work(thread: Int, job: UInt64) {
+        var word = claims.load(ordering: .acquiring)
+        while Self.job(word) == job {
+            let chunkCount = Int(truncatingIfNeeded: word >> 16 & 0xFFFF), next = Int(truncatingIfNeeded: word & 0xFFFF)
+            guard next < chunkCount else { return }
+            let (claimed, seen) = claims.compareExchange(expected: word, desired: word &+ 1, ordering: .acquiringAndReleasing)
+            guard claimed else {
+                word = seen
+                continue
+            }
+            body!(thread, ThreadPool.chunk(next, of: chunkCount, count: count))
+            if finished.add(1, ordering: .sequentiallyConsistent).newValue == chunkCount,
+               submitterParked.load(ordering: .sequentiallyConsistent) {
+                pthread_mutex_lock(mutex)
+                pthread_cond_signal(done)
+                pthread_mutex_unlock(mutex)
+            }
+            word = claims.load(ordering: .acquiring)
+        }
+    }
+
+    /// The loop a worker thread runs until the pool shuts down.
+    func workerLoop(thread: Int) {
+        var seen: UInt64 = 0
+        while true {
+            if !spin(until: { Self.job(claims.load(ordering: .acquiring)) != seen }) {
+                pthread_mutex_lock(mutex)
+                sleepers.add(1, ordering: .sequentiallyConsistent)
+                while Self.job(claims.load(ordering: .sequentiallyConsistent)) == seen { pthread_cond_wait(wake, mutex) }
+                sleepers.subtract(1, ordering: .relaxed)
+                pthread_mutex_unlock(mutex)
+            }
+            if stopping.load(ordering: .acquiring) { return }
+            seen = Self.job(claims.load(ordering: .acquiring))
+            work(thread: thread, job: seen)
+        }
+    }
+
+    /// Polls `condition` for at most ``spinNanoseconds``; returns whether it came true.
+    ///
+    /// An interpreter submits jobs back to back, a few microseconds to a few hundred apart, and
+    /// parking and being woken costs tens of microseconds per job; spinning first hands the
+    /// next job over without a wake-up, and the spin ends soon after the last job of an
+    /// invocation, so idle pools still sleep. The clock is read once per 64 polls. After
+    /// ``yieldAfterNanoseconds`` each batch of polls also yields the processor: with more
+    /// threads than free cores, the thread being waited for may be the one kept off a core.
+    private func spin(until condition: () -> Bool) -> Bool {
+        if condition() { return true }
+        let start = monotonicNanoseconds()
+        var polls = 0
+        while true {
+            if condition() { return true }
+            polls &+= 1
+            if polls & 63 == 0 {
+                let elapsed = monotonicNanoseconds() &- start
+                if elapsed >= Self.spinNanoseconds { return false }
+                if elapsed >= Self.yieldAfterNanoseconds { sched_yield() }
+            }
+        }
+    }
+
+    /// How long a thread spins for the next job (or for the workers to finish) before it parks.
+    static let spinNanoseconds: UInt64 = 200_000
+
+    /// How long a thread polls without yielding the processor.
+    static let yieldAfterNanoseconds: UInt64 = 20_000
+
+    /// Hands out worker thread indices 1, 2, ... as workers start.
+    func nextWorkerIndex() -> Int {
+        workerIndexCounter.add(1, ordering: .relaxed).newValue
+    }
+
+    func shutDown() {
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        publish(job: Self.job(claims.load(ordering: .relaxed)) &+ 1, chunkCount: 0)
+    }
+}
+
+/// Monotonic nanoseconds, for the pool's spin deadline.
+@inline(__always)
+private func monotonicNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+}
