@@ -53,11 +53,7 @@ struct PreparedInt8Conv2D: Sendable {
           inputShape: NHWC, outputShape: NHWC) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
         let depth = filterShape.height * filterShape.width * filterShape.channels
-        let sums = (0..<filterShape.batch).map { oc in
-            var sum: Int32 = 0
-            for k in 0..<depth { sum &+= Int32(filter[oc * depth + k]) }
-            return sum
-        }
+        let sums = int8RowSums(filter, count: filterShape.batch, length: depth)
         guard let requantization = Int8Requantization(weightSums: sums, bias: bias, convolution: params) else { return nil }
         self.requantization = requantization
         self.params = params

@@ -22,10 +22,8 @@ struct PreparedInt8FullyConnected: Sendable {
         self.params = params
         self.inputDepth = inputDepth
         self.outputDepth = outputDepth
-        self.foldedBias = (0..<outputDepth).map { oc in
-            var sum: Int32 = 0
-            for d in 0..<inputDepth { sum &+= Int32(filter[oc * inputDepth + d]) }
-            return (bias?[oc] ?? 0) &+ (params.inputOffset &- int8DotProduct4InputBias) &* sum
+        self.foldedBias = int8RowSums(filter, count: outputDepth, length: inputDepth).enumerated().map { oc, sum in
+            (bias?[oc] ?? 0) &+ (params.inputOffset &- int8DotProduct4InputBias) &* sum
         }
     }
 }

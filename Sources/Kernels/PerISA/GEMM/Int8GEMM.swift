@@ -28,11 +28,20 @@ struct Int8PackedWeights: Sendable {
         let blocks = (channels + width - 1) / width
         var packed = [Int16](repeating: 0, count: blocks * pairs * width * 2)
         packed.withUnsafeMutableBufferPointer { out in
+            // Through pointers, each pair's offset advanced by a step: index arithmetic per
+            // weight made packing a large part of preparing a model.
+            let base = out.baseAddress!
             for c in 0..<channels {
-                let block = c / width, lane = c % width
-                for k in 0..<depth {
-                    out[((block * pairs + k / 2) * width + lane) * 2 + k % 2] = Int16(rows[c * depth + k])
+                let row = rows + c * depth
+                var at = base + (c / width * pairs * width + c % width) * 2
+                var k = 0
+                while k + 2 <= depth {
+                    at[0] = Int16(row[k])
+                    at[1] = Int16(row[k + 1])
+                    at += width * 2
+                    k += 2
                 }
+                if k < depth { at[0] = Int16(row[k]) }
             }
         }
         self.values = packed

@@ -29,11 +29,18 @@ struct Int8QuadPackedWeights: Sendable {
         let quads = (depth + 3) / 4
         let blocks = (channels + 15) / 16
         var packed = [Int8](repeating: 0, count: blocks * quads * 64)
-        packed.withUnsafeMutableBufferPointer { out in
+        packed.withUnsafeMutableBytes { out in
+            // A quad at a time (one 32-bit copy), then the last partial quad byte by byte.
+            let base = out.baseAddress!, whole = depth / 4
             for c in 0..<channels {
-                let block = c / 16, lane = c % 16
-                for k in 0..<depth {
-                    out[((block * quads + k / 4) * 16 + lane) * 4 + k % 4] = rows[c * depth + k]
+                let row = UnsafeRawPointer(rows + c * depth)
+                let first = c / 16 * quads * 64 + c % 16 * 4
+                for q in 0..<whole {
+                    base.storeBytes(of: row.loadUnaligned(fromByteOffset: 4 * q, as: UInt32.self),
+                                    toByteOffset: first + q * 64, as: UInt32.self)
+                }
+                for k in (whole * 4)..<depth {
+                    base.storeBytes(of: rows[c * depth + k], toByteOffset: first + whole * 64 + k % 4, as: Int8.self)
                 }
             }
         }
