@@ -80,27 +80,3 @@ extension SubgraphExecutor {
         return indices
     }
 }
-
-extension PrepareContext {
-    /// The geometry of a convolution over input 0, its output extents computed on the input as
-    /// the model sees it: with a folded PAD (``FoldedPad``) the padded extents, the PAD's
-    /// amounts then added to the convolution's own padding so that the kernels read the
-    /// unpadded tensor.
-    func convolutionGeometry(padding: PaddingScheme, input: NHWC, filterHeight: Int, filterWidth: Int,
-                             strideHeight: Int, strideWidth: Int, dilationHeight: Int, dilationWidth: Int)
-        -> (geometry: ConvGeometry, outputHeight: Int, outputWidth: Int)? {
-        let h = foldedPadding?.height ?? AxisPadding(before: 0, after: 0)
-        let w = foldedPadding?.width ?? AxisPadding(before: 0, after: 0)
-        guard let (made, oh, ow) = ConvGeometry.make(
-            padding: padding, inputHeight: input.height + h.before + h.after, inputWidth: input.width + w.before + w.after,
-            filterHeight: filterHeight, filterWidth: filterWidth, strideHeight: strideHeight, strideWidth: strideWidth,
-            dilationHeight: dilationHeight, dilationWidth: dilationWidth)
-        else { return nil }
-        var geometry = made
-        geometry.paddingHeight.before += h.before
-        geometry.paddingHeight.after += h.after
-        geometry.paddingWidth.before += w.before
-        geometry.paddingWidth.after += w.after
-        return (geometry, oh, ow)
-    }
-}

@@ -62,6 +62,12 @@ struct InvokeContext {
     }
 }
 
+/// A typed pointer for an optional tensor index.
+@inline(__always)
+func optionalData<T>(_ c: InvokeContext, _ index: Int?, as: T.Type) -> UnsafePointer<T>? {
+    index.map { UnsafePointer(c.data($0, as: T.self)) }
+}
+
 /// A prepared node: runs the bound kernel on the tensors its prepare step proved valid.
 typealias NodeKernel = (InvokeContext) throws(InterpreterError) -> Void
 

@@ -69,6 +69,13 @@ struct OpRegistry: Sendable {
     }
 }
 
+extension OpRegistry {
+    /// The element types of the ops that move elements without changing them (concatenation
+    /// and splitting, slicing, gathering, padding, transposition and its relatives): their
+    /// kernels work on bytes, so one registration covers every fixed-size element type.
+    static let elementMovingTypes: [DataType] = [.float32, .float16, .int8, .uInt8, .int16, .int32, .int64, .bool]
+}
+
 /// What the runtime supports, for `tflite ops` and `tflite inspect`.
 public enum SupportedOperators {
     /// One supported op: its TFLite name (builtin name or custom code) and input types.

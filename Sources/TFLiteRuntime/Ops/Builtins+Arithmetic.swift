@@ -20,19 +20,6 @@ extension OpRegistry {
     }
 }
 
-extension PrepareContext {
-    /// The fused activation of ADD/SUB/MUL/DIV options (NONE for ops without one).
-    var binaryActivation: Schema.ActivationFunctionType {
-        switch options {
-        case .addOptions(let o)?: return o.fusedActivationFunction
-        case .subOptions(let o)?: return o.fusedActivationFunction
-        case .mulOptions(let o)?: return o.fusedActivationFunction
-        case .divOptions(let o)?: return o.fusedActivationFunction
-        default: return .none
-        }
-    }
-}
-
 /// The integer clamp of a fused activation for int32/int64 arithmetic.
 private func integerActivation<T: FixedWidthInteger>(_ f: Schema.ActivationFunctionType, _ ctx: PrepareContext) throws(InterpreterError) -> ActivationRange<T> {
     switch FusedActivation(f) {

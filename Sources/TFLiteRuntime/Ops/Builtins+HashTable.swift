@@ -11,17 +11,6 @@ extension OpRegistry {
     }
 }
 
-extension PrepareContext {
-    /// Input `i` as a table handle: a resource tensor of shape [1], as LiteRT requires.
-    func tableHandle(_ i: Int) throws(InterpreterError) -> Int {
-        let h = try input(i)
-        guard h.type == .resource, h.shape == [1] else {
-            throw invalid("input \(i) must be a resource of shape [1], is \(h.type) \(h.shape)")
-        }
-        return h.index
-    }
-}
-
 /// The table input `handle` names, with the key and value types it must have.
 private func table(_ c: InvokeContext, handle: Int, key: DataType, value: DataType, node: Int,
                    op: String) throws(InterpreterError) -> HashTableStore.Table {

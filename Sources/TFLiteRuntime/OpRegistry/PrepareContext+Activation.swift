@@ -26,24 +26,14 @@ extension PrepareContext {
         return range
     }
 
-    /// The padding scheme of a windowed op.
-    func paddingScheme(_ p: Schema.Padding) -> PaddingScheme {
-        p == .same ? .same : .valid
-    }
-
-    /// A constant integer vector input (shape, axes, sizes) as `[Int]`; throws when the input
-    /// is missing, not int32/int64, or not constant.
-    func constantIntegers(input i: Int) throws(InterpreterError) -> [Int] {
-        let t = try input(i)
-        switch t.type {
-        case .int32:
-            guard let v = t.constantValues(as: Int32.self) else { throw unsupported("input \(i) must be a constant (it is computed at run time)") }
-            return v.map(Int.init)
-        case .int64:
-            guard let v = t.constantValues(as: Int64.self) else { throw unsupported("input \(i) must be a constant (it is computed at run time)") }
-            return v.map { Int(truncatingIfNeeded: $0) }
-        default:
-            throw invalid("input \(i) must be int32 or int64, is \(t.type)")
+    /// The fused activation of ADD/SUB/MUL/DIV options (NONE for ops without one).
+    var binaryActivation: Schema.ActivationFunctionType {
+        switch options {
+        case .addOptions(let o)?: return o.fusedActivationFunction
+        case .subOptions(let o)?: return o.fusedActivationFunction
+        case .mulOptions(let o)?: return o.fusedActivationFunction
+        case .divOptions(let o)?: return o.fusedActivationFunction
+        default: return .none
         }
     }
 }
