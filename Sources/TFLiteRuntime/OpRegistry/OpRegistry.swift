@@ -8,7 +8,7 @@ typealias OpPrepare = @Sendable (inout PrepareContext) throws(InterpreterError) 
 struct OpRegistration: Sendable {
     let name: String
     /// The input types the kernels handle, for `tflite ops`.
-    let types: [DataType]
+    var types: [DataType]
     let prepare: OpPrepare
     /// False for ops whose result depends on state or on other subgraphs, which must never
     /// be evaluated at prepare time even when all their inputs are constant.
@@ -18,6 +18,9 @@ struct OpRegistration: Sendable {
     var movesStrings = false
     /// True for a kernel registered by the user (``CustomOperator``), not by this runtime.
     var isUserDefined = false
+    /// The neighbouring nodes this op's prepare step can take over (see ``Fusion``); the
+    /// fusion pass folds no other node into it.
+    var fusions: Set<Fusion> = []
 }
 
 /// The table from opcode to kernel. Each op family registers itself in its own
@@ -28,16 +31,18 @@ struct OpRegistry: Sendable {
 
     /// Adds a builtin op. Registering an op twice is a programming error.
     mutating func register(_ op: Schema.BuiltinOperator, types: [DataType], foldable: Bool = true,
-                           _ prepare: @escaping OpPrepare) {
+                           fusions: Set<Fusion> = [], _ prepare: @escaping OpPrepare) {
         precondition(builtins[op.rawValue] == nil, "\(op.name) registered twice")
-        builtins[op.rawValue] = OpRegistration(name: op.name, types: types, prepare: prepare, foldable: foldable)
+        builtins[op.rawValue] = OpRegistration(name: op.name, types: types, prepare: prepare, foldable: foldable,
+                                               fusions: fusions)
     }
 
     /// Lets the element-moving `ops`, already registered, move strings too.
     mutating func allowStrings(_ ops: Schema.BuiltinOperator...) {
         for op in ops {
             guard let r = builtins[op.rawValue] else { preconditionFailure("\(op.name) is not registered") }
-            var moving = OpRegistration(name: r.name, types: r.types + [.string], prepare: r.prepare, foldable: r.foldable)
+            var moving = r
+            moving.types = r.types + [.string]
             moving.movesStrings = true
             builtins[op.rawValue] = moving
         }

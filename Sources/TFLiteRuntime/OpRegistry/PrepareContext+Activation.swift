@@ -18,8 +18,6 @@ extension PrepareContext {
     /// The float clamp for a fused activation; TANH and SIGN_BIT are not clamps and no
     /// float kernel fuses them, so they are refused here.
     func floatActivation(_ f: Schema.ActivationFunctionType) throws(InterpreterError) -> ActivationRange<Float> {
-        // A folded activation node (`SubgraphExecutor+ActivationFolding`) replaces NONE.
-        let f = foldedActivation ?? f
         guard let range = FusedActivation(f).floatRange else {
             throw unsupported("fused activation \(f) is not supported")
         }

@@ -27,7 +27,7 @@ extension PrepareContext {
     /// ``FoldedResidual``) and its channel count: the output's shape, or with a channel PAD
     /// folded too, that many channels fewer. Nil without a fold.
     func foldedResidual(shapedLike output: NHWC) throws(InterpreterError) -> (tensor: Int, channels: Int)? {
-        guard let fold = foldedResidual else { return nil }
+        guard let fold = fusions.residual else { return nil }
         let t = executor.info(fold.residual)
         var expected = output.dims
         expected[3] -= fold.channelPadding
@@ -47,8 +47,8 @@ extension PrepareContext {
     func convolutionGeometry(padding: PaddingScheme, input: NHWC, filterHeight: Int, filterWidth: Int,
                              strideHeight: Int, strideWidth: Int, dilationHeight: Int, dilationWidth: Int)
         -> (geometry: ConvGeometry, outputHeight: Int, outputWidth: Int)? {
-        let h = foldedPadding?.height ?? AxisPadding(before: 0, after: 0)
-        let w = foldedPadding?.width ?? AxisPadding(before: 0, after: 0)
+        let h = fusions.padding?.height ?? AxisPadding(before: 0, after: 0)
+        let w = fusions.padding?.width ?? AxisPadding(before: 0, after: 0)
         guard let (made, oh, ow) = ConvGeometry.make(
             padding: padding, inputHeight: input.height + h.before + h.after, inputWidth: input.width + w.before + w.after,
             filterHeight: filterHeight, filterWidth: filterWidth, strideHeight: strideHeight, strideWidth: strideWidth,

@@ -7,7 +7,7 @@ extension OpRegistry {
     mutating func registerArithmeticOps() {
         let numeric: [DataType] = [.float32, .int32, .int64]
         let quantized: [DataType] = [.int8, .uInt8, .int16]
-        register(.add, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .add) }
+        register(.add, types: numeric + quantized, fusions: [.activation]) { (c) throws(InterpreterError) in try prepareBinary(&c, .add) }
         register(.sub, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .subtract) }
         register(.mul, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .multiply) }
         register(.div, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .divide) }
@@ -42,7 +42,8 @@ private func prepareBinary(_ ctx: inout PrepareContext, _ op: BinaryOperator) th
     let ai = a.index, bi = b.index, yi = y.index
     switch a.type {
     case .float32:
-        let act = try ctx.floatActivation(ctx.binaryActivation)
+        // Only ADD accepts a fused activation node, and only on float tensors.
+        let act = try ctx.floatActivation(ctx.fusions.activation ?? ctx.binaryActivation)
         return { c in Elementwise.binary(op, lhs: c.data(ai, as: Float.self), rhs: c.data(bi, as: Float.self), plan: plan, activation: act, output: c.data(yi, as: Float.self), pool: c.threads) }
     case .int32:
         let act: ActivationRange<Int32> = try integerActivation(ctx.binaryActivation, ctx)

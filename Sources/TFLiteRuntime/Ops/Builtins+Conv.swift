@@ -5,8 +5,9 @@ import Kernels
 /// and geometry are checked.
 extension OpRegistry {
     mutating func registerConvOps() {
-        register(.conv2d, types: [.float32, .int8, .uInt8, .int16], prepareConv2D)
-        register(.depthwiseConv2d, types: [.float32, .int8, .uInt8], prepareDepthwiseConv2D)
+        register(.conv2d, types: [.float32, .int8, .uInt8, .int16], fusions: [.activation, .padding, .residualAdd],
+                 prepareConv2D)
+        register(.depthwiseConv2d, types: [.float32, .int8, .uInt8], fusions: [.activation, .padding], prepareDepthwiseConv2D)
     }
 }
 
@@ -39,7 +40,8 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
         return try prepareConv2DHybrid(&ctx, options: o, geometry: geometry, input: input, filter: filter, output: outShape)
     }
     try ctx.requireType(input: 1, .float32)
-    let params = Conv2DParams(geometry: geometry, activation: try ctx.floatActivation(o.fusedActivationFunction))
+    let params = Conv2DParams(geometry: geometry,
+                              activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction))
     let x = try ctx.input(0).index, w = try ctx.input(1), y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
 
@@ -114,7 +116,7 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
     }
     try ctx.requireType(input: 1, .float32)
     let params = DepthwiseConv2DParams(geometry: geometry, depthMultiplier: multiplier,
-                                       activation: try ctx.floatActivation(o.fusedActivationFunction))
+                                       activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction))
     let x = try ctx.input(0).index, w = try ctx.input(1).index, y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
     if ctx.executor.useReferenceKernels {
@@ -260,7 +262,8 @@ private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.
     let (scales, perChannel) = try ctx.hybridWeightScales(channels: filter.batch, axis: 0, acceptsInt4: true)
     // LiteRT quantises the input asymmetrically on its per-channel path, symmetrically otherwise.
     let params = HybridConvParams(geometry: geometry, filterScales: scales,
-                                  activation: try ctx.floatActivation(o.fusedActivationFunction), asymmetricInputs: perChannel)
+                                  activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction),
+                                  asymmetricInputs: perChannel)
     let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
     requestHybridScratch(&ctx, input: input)
     let xi = try ctx.input(0).index, int8Filter = try ctx.int8Filter(ctx.input(1)), yi = try ctx.output(0).index
@@ -275,7 +278,8 @@ private func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o
                                   depthMultiplier: Int, input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
     let (scales, perChannel) = try ctx.hybridWeightScales(channels: filter.channels, axis: 3)
     let params = HybridConvParams(geometry: geometry, filterScales: scales,
-                                  activation: try ctx.floatActivation(o.fusedActivationFunction), asymmetricInputs: perChannel)
+                                  activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction),
+                                  asymmetricInputs: perChannel)
     let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
     requestHybridScratch(&ctx, input: input)
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
