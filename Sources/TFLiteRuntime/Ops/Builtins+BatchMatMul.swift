@@ -45,7 +45,7 @@ private func prepareBatchMatMul(_ ctx: inout PrepareContext) throws(InterpreterE
 }
 
 private func prepareBatchMatMulQuantized(_ ctx: inout PrepareContext, options o: Schema.BatchMatMulOptions,
-                                 outputShape: [Int]) throws(InterpreterError) -> NodeKernel {
+                                         outputShape: [Int]) throws(InterpreterError) -> NodeKernel {
     let lhs = try ctx.input(0), rhs = try ctx.input(1), y = try ctx.output(0)
     guard lhs.type == .int8 else { throw ctx.unsupported("quantised BATCH_MATMUL on \(lhs.type)") }
     try ctx.requireSameType(.int8, inputs: [0, 1])

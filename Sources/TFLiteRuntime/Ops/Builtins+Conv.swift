@@ -138,7 +138,7 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
 }
 
 private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2DOptions, geometry: ConvGeometry,
-                            input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+                                    input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
     let x = try ctx.input(0), w = try ctx.input(1), y = try ctx.output(0)
     let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
     let (scales, filterZero) = try ctx.weightScales(w, channels: filter.batch, axis: 0)
@@ -207,7 +207,7 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
 }
 
 private func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.DepthwiseConv2DOptions, geometry: ConvGeometry,
-                                     depthMultiplier: Int, input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+                                             depthMultiplier: Int, input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
     let x = try ctx.input(0), w = try ctx.input(1), y = try ctx.output(0)
     let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
     let (scales, filterZero) = try ctx.weightScales(w, channels: filter.channels, axis: 3)
@@ -258,7 +258,7 @@ private func requestHybridScratch(_ ctx: inout PrepareContext, input: NHWC) {
 }
 
 private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.Conv2DOptions, geometry: ConvGeometry,
-                         input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+                                 input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
     let (scales, perChannel) = try ctx.hybridWeightScales(channels: filter.batch, axis: 0, acceptsInt4: true)
     // LiteRT quantises the input asymmetrically on its per-channel path, symmetrically otherwise.
     let params = HybridConvParams(geometry: geometry, filterScales: scales,
@@ -275,7 +275,7 @@ private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.
 }
 
 private func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.DepthwiseConv2DOptions, geometry: ConvGeometry,
-                                  depthMultiplier: Int, input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+                                          depthMultiplier: Int, input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
     let (scales, perChannel) = try ctx.hybridWeightScales(channels: filter.channels, axis: 3)
     let params = HybridConvParams(geometry: geometry, filterScales: scales,
                                   activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction),

@@ -63,7 +63,7 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
 }
 
 private func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Schema.FullyConnectedOptions,
-                                    batch: Int, inputDepth: Int, outputDepth: Int) throws(InterpreterError) -> NodeKernel {
+                                            batch: Int, inputDepth: Int, outputDepth: Int) throws(InterpreterError) -> NodeKernel {
     let x = try ctx.input(0), w = try ctx.input(1), y = try ctx.output(0)
     if (x.type, w.type) != (.int8, .int4) { try ctx.requireSameType(x.type, inputs: [0, 1]) }
     let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
@@ -110,7 +110,7 @@ private func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options
 }
 
 private func prepareFullyConnectedHybrid(_ ctx: inout PrepareContext, options o: Schema.FullyConnectedOptions,
-                                 batch: Int, inputDepth: Int, outputDepth: Int) throws(InterpreterError) -> NodeKernel {
+                                         batch: Int, inputDepth: Int, outputDepth: Int) throws(InterpreterError) -> NodeKernel {
     let (scales, perChannel) = try ctx.hybridWeightScales(channels: outputDepth, axis: 0)
     let filterScales = perChannel ? scales : [scales[0]]
     let activation = try ctx.floatActivation(o.fusedActivationFunction), asymmetric = o.asymmetricQuantizeInputs
@@ -126,7 +126,7 @@ private func prepareFullyConnectedHybrid(_ ctx: inout PrepareContext, options o:
 }
 
 private func prepareFullyConnectedInt4(_ ctx: inout PrepareContext, options o: Schema.FullyConnectedOptions,
-                               batch: Int, inputDepth: Int, outputDepth: Int) throws(InterpreterError) -> NodeKernel {
+                                       batch: Int, inputDepth: Int, outputDepth: Int) throws(InterpreterError) -> NodeKernel {
     try ctx.requireType(input: 0, .float32)
     let y = try ctx.output(0)
     guard y.type == .float32 else { throw ctx.invalid("output type \(y.type) must be FLOAT32 for float input") }

@@ -47,7 +47,7 @@ private func preparePool(_ ctx: inout PrepareContext, _ kind: PoolKind) throws(I
 }
 
 private func preparePoolQuantized(_ ctx: inout PrepareContext, kind: PoolKind, options o: Schema.Pool2DOptions, geometry: ConvGeometry,
-                          input: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+                                  input: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
     let x = try ctx.input(0), y = try ctx.output(0)
     let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
     guard inQ == outQ else { throw ctx.invalid("pooling needs equal input and output quantization") }

@@ -184,7 +184,7 @@ private final class GrowingWorkspace {
 }
 
 private func prepareTransposeConvQuantized(_ ctx: inout PrepareContext, options o: Schema.TransposeConvOptions, paddingTop: Int, paddingLeft: Int,
-                                   input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+                                           input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
     let w = try ctx.input(1), x = try ctx.input(2), y = try ctx.output(0)
     guard x.type == .int8 else { throw ctx.unsupported("quantised TRANSPOSE_CONV on \(x.type)") }
     try ctx.requireSameType(.int8, inputs: [1, 2])
