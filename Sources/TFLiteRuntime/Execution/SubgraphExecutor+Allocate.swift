@@ -19,6 +19,7 @@ extension SubgraphExecutor {
         }
         steps = []
         kernelNames = [:]
+        nodeFlops = [:]
         let graph = model.schema.subgraphs[subgraphIndex]
         let graphInputs = Set(inputs)
         for t in tensors.indices where !graphInputs.contains(t) && !tensors[t].isWeight {
@@ -97,6 +98,7 @@ extension SubgraphExecutor {
             throw .memoryLimitExceeded(requested: context.scratchBytes, limit: memoryLimit)
         }
         kernelNames[n] = context.kernelName
+        nodeFlops[n] = context.flops
         return (kernel, registration, context.scratchBytes)
     }
 

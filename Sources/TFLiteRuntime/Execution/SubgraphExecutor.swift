@@ -20,6 +20,8 @@ final class SubgraphExecutor {
     var steps: [Step] = []
     /// The optimised kernel each prepared node runs, by node, where prepare named one.
     var kernelNames: [Int: String] = [:]
+    /// The floating-point operations of each prepared node, where prepare counted them.
+    var nodeFlops: [Int: Int] = [:]
     /// Which nodes run where and what each took over from the nodes folded into it (see
     /// ``FusionPass``); set by `allocate()`.
     var fusion = FusionPlan()

@@ -96,6 +96,9 @@ struct PrepareContext {
     /// The name of the optimised kernel prepare picked (e.g. `conv2d.i8.gathered/avx512vnni`),
     /// which profiles print beside the node; nil for the op's only kernel.
     var kernelName: String?
+    /// The node's floating-point operations (2 x multiply-accumulates for the compute-heavy
+    /// ops), which profiles turn into a rate; nil where that is not well defined.
+    var flops: Int?
 
     init(nodeIndex: Int, opName: String, options: Schema.BuiltinOptions?, customOptions: UnsafeRawBufferPointer?,
          inputIndices: [Int], outputIndices: [Int], executor: SubgraphExecutor) {

@@ -17,6 +17,7 @@ private func prepareBatchMatMul(_ ctx: inout PrepareContext) throws(InterpreterE
           let outShape = BatchMatMul.outputShape(lhsShape: lhs.shape, rhsShape: rhs.shape, adjointLHS: o.adjX, adjointRHS: o.adjY)
     else { throw ctx.invalid("cannot multiply \(lhs.shape) by \(rhs.shape) (adj_x \(o.adjX), adj_y \(o.adjY))") }
     try ctx.setOutputShape(0, outShape)
+    ctx.flops = checkedProduct([2] + outShape + [lhs.shape[lhs.rank - (o.adjX ? 2 : 1)]])
     switch lhs.type {
     case .float32: break
     case .int8, .int16:

@@ -28,6 +28,7 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     else { throw ctx.invalid("window \(filter.height)x\(filter.width) stride \(o.strideH)x\(o.strideW) does not fit input \(input.height)x\(input.width)") }
     let outShape = NHWC(batch: input.batch, height: oh, width: ow, channels: filter.batch)
     try ctx.setOutputShape(0, outShape.dims)
+    ctx.flops = checkedProduct([2, outShape.elementCount, filter.height, filter.width, filter.channels])
 
     switch try ctx.input(0).type {
     case .float32: break
@@ -102,6 +103,7 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
     else { throw ctx.invalid("window does not fit the input") }
     let outShape = NHWC(batch: input.batch, height: oh, width: ow, channels: filter.channels)
     try ctx.setOutputShape(0, outShape.dims)
+    ctx.flops = checkedProduct([2, outShape.elementCount, filter.height, filter.width])
 
     switch try ctx.input(0).type {
     case .float32: break

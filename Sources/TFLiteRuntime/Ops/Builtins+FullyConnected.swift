@@ -28,6 +28,7 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
         outShape = Array(input.shape.dropLast()) + [outputDepth]
     }
     try ctx.setOutputShape(0, outShape)
+    ctx.flops = checkedProduct([2, batch, outputDepth, inputDepth])
 
     switch input.type {
     case .float32: break

@@ -21,6 +21,9 @@ private func transposePadding(_ scheme: PaddingScheme, input: NHWC, filter: NHWC
 private func prepareTransposeConv(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...4, outputs: 1...1)
     guard case .transposeConvOptions(let o)? = ctx.options else { throw ctx.invalid("missing TransposeConvOptions") }
+    if let f = ctx.optionalInput(1), f.rank == 4, let x = ctx.optionalInput(2) {
+        ctx.flops = checkedProduct([2, x.elementCount, f.shape[0], f.shape[1], f.shape[2]])
+    }
     if !(ctx.optionalInput(0)?.isConstant ?? true) || ctx.optionalInput(2)?.type == .int16 {
         return try prepareTransposeConvSizedAtInvoke(&ctx, options: o)
     }
