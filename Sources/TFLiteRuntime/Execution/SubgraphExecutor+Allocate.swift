@@ -87,9 +87,9 @@ extension SubgraphExecutor {
         context.fusions = fusion.fusions(ofNode: n)
         let kernel: NodeKernel
         if registration.movesStrings, let strings = stringOperands(context) {
-            kernel = try prepareMovingStrings(registration, kind: kind, &context, strings: strings)
+            kernel = try prepareMovingStrings(registration, &context, strings: strings)
         } else {
-            try OutputTypeRule.rule(for: kind).check(context)
+            try registration.outputTypes.check(context)
             kernel = try registration.prepare(&context)
         }
         // Scratch counts against the limit like tensors do: a hostile dilation or window can

@@ -10,6 +10,8 @@ struct OpRegistration: Sendable {
     /// The input types the kernels handle, for `tflite ops`.
     var types: [DataType]
     let prepare: OpPrepare
+    /// What type the op writes its outputs in, checked before its prepare step runs.
+    var outputTypes: OutputTypeRule = .checkedByOp
     /// False for ops whose result depends on state or on other subgraphs, which must never
     /// be evaluated at prepare time even when all their inputs are constant.
     let foldable: Bool
@@ -30,11 +32,13 @@ struct OpRegistry: Sendable {
     private var customs: [String: OpRegistration] = [:]
 
     /// Adds a builtin op. Registering an op twice is a programming error.
-    mutating func register(_ op: Schema.BuiltinOperator, types: [DataType], foldable: Bool = true,
+    /// Most ops write every output in the type of input 0 (`outputTypes`).
+    mutating func register(_ op: Schema.BuiltinOperator, types: [DataType],
+                           outputTypes: OutputTypeRule = .sameAs(input: 0), foldable: Bool = true,
                            fusions: Set<Fusion> = [], _ prepare: @escaping OpPrepare) {
         precondition(builtins[op.rawValue] == nil, "\(op.name) registered twice")
-        builtins[op.rawValue] = OpRegistration(name: op.name, types: types, prepare: prepare, foldable: foldable,
-                                               fusions: fusions)
+        builtins[op.rawValue] = OpRegistration(name: op.name, types: types, prepare: prepare, outputTypes: outputTypes,
+                                               foldable: foldable, fusions: fusions)
     }
 
     /// Lets the element-moving `ops`, already registered, move strings too.
@@ -48,7 +52,7 @@ struct OpRegistry: Sendable {
         }
     }
 
-    /// Adds a custom op by its `custom_code`.
+    /// Adds a custom op by its `custom_code`; it checks its output types itself.
     mutating func register(custom code: String, types: [DataType], foldable: Bool = true,
                            _ prepare: @escaping OpPrepare) {
         precondition(customs[code] == nil, "\(code) registered twice")

@@ -7,9 +7,11 @@ extension OpRegistry {
     mutating func registerArithmeticOps() {
         let numeric: [DataType] = [.float32, .int32, .int64]
         let quantized: [DataType] = [.int8, .uInt8, .int16]
-        register(.add, types: numeric + quantized, fusions: [.activation]) { (c) throws(InterpreterError) in try prepareBinary(&c, .add) }
-        register(.sub, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .subtract) }
-        register(.mul, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .multiply) }
+        register(.add, types: numeric + quantized, outputTypes: .retypedAs(input: 0), fusions: [.activation]) { (c) throws(InterpreterError) in
+            try prepareBinary(&c, .add)
+        }
+        register(.sub, types: numeric + quantized, outputTypes: .retypedAs(input: 0)) { (c) throws(InterpreterError) in try prepareBinary(&c, .subtract) }
+        register(.mul, types: numeric + quantized, outputTypes: .retypedAs(input: 0)) { (c) throws(InterpreterError) in try prepareBinary(&c, .multiply) }
         register(.div, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .divide) }
         register(.maximum, types: numeric + quantized + [.bFloat16]) { (c) throws(InterpreterError) in try prepareBinary(&c, .maximum) }
         register(.minimum, types: numeric + quantized + [.bFloat16]) { (c) throws(InterpreterError) in try prepareBinary(&c, .minimum) }

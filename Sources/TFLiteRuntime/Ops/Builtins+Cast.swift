@@ -4,8 +4,8 @@ import Kernels
 extension OpRegistry {
     mutating func registerCastOps() {
         let all: [DataType] = [.float32, .float16, .bFloat16, .float64, .int8, .uInt8, .int16, .uInt16, .int32, .uInt32, .int64, .uInt64, .bool]
-        register(.cast, types: all + [.int4], prepareCast)
-        register(.bitcast, types: all.filter { $0 != .bool }, prepareBitcast)
+        register(.cast, types: all + [.int4], outputTypes: .checkedByOp, prepareCast)
+        register(.bitcast, types: all.filter { $0 != .bool }, outputTypes: .checkedByOp, prepareBitcast)
     }
 }
 

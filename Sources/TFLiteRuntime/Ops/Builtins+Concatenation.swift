@@ -8,7 +8,7 @@ extension OpRegistry {
         register(.concatenation, types: all + [.int4], prepareConcatenation)
         register(.pack, types: all, preparePack)
         register(.unpack, types: all, prepareUnpack)
-        register(.split, types: all, prepareSplit)
+        register(.split, types: all, outputTypes: .sameAs(input: 1), prepareSplit)
         register(.splitV, types: all, prepareSplitV)
     }
 }

@@ -5,9 +5,9 @@
 extension OpRegistry {
     mutating func registerControlFlowOps() {
         let any: [DataType] = [.float32, .int32, .int64, .int8, .uInt8, .int16, .bool, .string]
-        register(.if, types: any, foldable: false, prepareIf)
-        register(.while, types: any, foldable: false, prepareWhile)
-        register(.callOnce, types: [], foldable: false, prepareCallOnce)
+        register(.if, types: any, outputTypes: .checkedByOp, foldable: false, prepareIf)
+        register(.while, types: any, outputTypes: .checkedByOp, foldable: false, prepareWhile)
+        register(.callOnce, types: [], outputTypes: .checkedByOp, foldable: false, prepareCallOnce)
     }
 }
 

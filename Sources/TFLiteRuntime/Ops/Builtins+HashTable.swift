@@ -4,10 +4,10 @@
 /// element) and HASHTABLE_SIZE counts its entries.
 extension OpRegistry {
     mutating func registerHashTableOps() {
-        register(.hashtable, types: [.resource], foldable: false, prepareHashTable)
-        register(.hashtableImport, types: [.int64, .string], foldable: false, prepareHashTableImport)
-        register(.hashtableFind, types: [.int64, .string], foldable: false, prepareHashTableFind)
-        register(.hashtableSize, types: [.resource], foldable: false, prepareHashTableSize)
+        register(.hashtable, types: [.resource], outputTypes: .checkedByOp, foldable: false, prepareHashTable)
+        register(.hashtableImport, types: [.int64, .string], outputTypes: .checkedByOp, foldable: false, prepareHashTableImport)
+        register(.hashtableFind, types: [.int64, .string], outputTypes: .checkedByOp, foldable: false, prepareHashTableFind)
+        register(.hashtableSize, types: [.resource], outputTypes: .checkedByOp, foldable: false, prepareHashTableSize)
     }
 }
 

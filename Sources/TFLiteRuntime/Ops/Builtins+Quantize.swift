@@ -5,8 +5,8 @@ import Kernels
 /// (float rounded to a quantisation grid).
 extension OpRegistry {
     mutating func registerQuantizeOps() {
-        register(.quantize, types: [.float32, .int8, .uInt8, .int16, .int32], prepareQuantize)
-        register(.dequantize, types: [.int8, .uInt8, .int16, .int4, .float16], prepareDequantize)
+        register(.quantize, types: [.float32, .int8, .uInt8, .int16, .int32], outputTypes: .checkedByOp, prepareQuantize)
+        register(.dequantize, types: [.int8, .uInt8, .int16, .int4, .float16], outputTypes: .checkedByOp, prepareDequantize)
         register(.fakeQuant, types: [.float32], prepareFakeQuant)
     }
 }

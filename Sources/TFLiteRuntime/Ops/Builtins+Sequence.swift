@@ -15,8 +15,9 @@ import Kernels
 /// invocations.
 extension OpRegistry {
     mutating func registerSequenceOps() {
-        register(.unidirectionalSequenceLstm, types: [.float32, .int8], foldable: false, prepareUnidirectionalLSTM)
-        register(.lstm, types: [.float32], foldable: false, prepareLSTMStep)
+        // Hybrid and 16x8 kernels write float or int16 outputs from other inputs.
+        register(.unidirectionalSequenceLstm, types: [.float32, .int8], outputTypes: .checkedByOp, foldable: false, prepareUnidirectionalLSTM)
+        register(.lstm, types: [.float32], outputTypes: .checkedByOp, foldable: false, prepareLSTMStep)
     }
 }
 

@@ -7,8 +7,8 @@ import FlatBuffers
 extension OpRegistry {
     mutating func registerStableHLOControlFlowOps() {
         let any: [DataType] = [.float32, .int32, .int64, .int8, .uInt8, .int16, .bool]
-        register(.stablehloCase, types: any, foldable: false, prepareHLOCase)
-        register(.stablehloComposite, types: any, foldable: false, prepareHLOComposite)
+        register(.stablehloCase, types: any, outputTypes: .checkedByOp, foldable: false, prepareHLOCase)
+        register(.stablehloComposite, types: any, outputTypes: .checkedByOp, foldable: false, prepareHLOComposite)
     }
 }
 

@@ -2,7 +2,7 @@ import Kernels
 
 extension OpRegistry {
     mutating func registerStableHLORngOps() {
-        register(.stablehloRngBitGenerator, types: [.uInt64], foldable: false, prepareRngBitGenerator)
+        register(.stablehloRngBitGenerator, types: [.uInt64], outputTypes: .checkedByOp, foldable: false, prepareRngBitGenerator)
     }
 }
 

@@ -4,7 +4,7 @@ import Kernels
 /// its options stored as a raw `{padding, stride_w, stride_h}` struct in custom_options).
 extension OpRegistry {
     mutating func registerTransposeConvOps() {
-        register(.transposeConv, types: [.float32, .int8, .int16], prepareTransposeConv)
+        register(.transposeConv, types: [.float32, .int8, .int16], outputTypes: .sameAs(input: 2), prepareTransposeConv)
         register(custom: "Convolution2DTransposeBias", types: [.float32], prepareConvolution2DTransposeBias)
     }
 }
