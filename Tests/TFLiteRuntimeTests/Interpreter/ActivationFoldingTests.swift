@@ -74,4 +74,32 @@ import TestSupport
         #expect(try model(outputs: [2, 3], extraReader: false).main.fusion.activations.isEmpty)
         #expect(try model(outputs: [4], extraReader: true).main.fusion.activations.isEmpty)
     }
+
+    /// A node folds only into one whose registration accepts the fusion: this MUL, without
+    /// options, has no fused activation of its own either, and everything else would let the
+    /// RELU6 fold, but MUL's registration does not take it, so the RELU6 runs.
+    @Test func foldsOnlyIntoRegistrationsThatAcceptIt() throws {
+        #expect(OpRegistry.standard.registration(for: .builtin(.conv2d))?.fusions == [.activation, .padding, .residualAdd])
+        #expect(OpRegistry.standard.registration(for: .builtin(.depthwiseConv2d))?.fusions == [.activation, .padding])
+        #expect(OpRegistry.standard.registration(for: .builtin(.add))?.fusions == [.activation])
+        #expect(OpRegistry.standard.registration(for: .builtin(.mul))?.fusions == [])
+        var m = TinyModel()
+        m.codes = [TinyModel.Code(.mul), TinyModel.Code(.relu6)]
+        m.subgraphs[0].tensors = [
+            TinyModel.Tensor(shape: [1, 2, 2, 3], name: "a"),
+            TinyModel.Tensor(shape: [1, 2, 2, 3], name: "b"),
+            TinyModel.Tensor(shape: [1, 2, 2, 3], name: "product"),
+            TinyModel.Tensor(shape: [1, 2, 2, 3], name: "y"),
+        ]
+        m.subgraphs[0].inputs = [0, 1]
+        m.subgraphs[0].outputs = [3]
+        m.subgraphs[0].operators = [
+            .init(opcodeIndex: 0, inputs: [0, 1], outputs: [2]),
+            .init(opcodeIndex: 1, inputs: [2], outputs: [3]),
+        ]
+        let interpreter = try Interpreter(model: Model(bytes: m.bytes()))
+        try interpreter.allocateTensors()
+        #expect(interpreter.main.fusion.activations.isEmpty)
+        #expect(interpreter.stepKinds.contains(.builtin(.relu6)))
+    }
 }
