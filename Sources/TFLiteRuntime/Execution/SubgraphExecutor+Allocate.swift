@@ -19,6 +19,7 @@ extension SubgraphExecutor {
         }
         steps = []
         kernelNames = [:]
+        nodeFlops = [:]
         let graph = model.schema.subgraphs[subgraphIndex]
         let graphInputs = Set(inputs)
         for t in tensors.indices where !graphInputs.contains(t) && !tensors[t].isWeight {
@@ -33,48 +34,12 @@ extension SubgraphExecutor {
 
         var kept: [(step: Step, inputs: [Int], outputs: [Int])] = []
         var scratchBytes = 0
-        // `checkDataflow()` proved the graph well formed: each tensor has at most one writer,
-        // which runs before its readers and writes no input or constant.
-        var readers: [Int: [Int]] = [:], writers: [Int: [Int]] = [:]
-        for (n, op) in graph.operators.enumerated() {
-            for t in op.inputs where t >= 0 { readers[Int(t), default: []].append(n) }
-            for t in op.outputs where t >= 0 { writers[Int(t), default: []].append(n) }
-        }
-        let links = GraphLinks(readers: readers, writers: writers)
-        padFolds = [:]
-        activationFolds = [:]
-        residualFolds = [:]
-        // Activation and ADD nodes come after their producers: find them all before preparing
-        // any node. RELUs first, since one folded into an ADD moves on with the ADD.
-        var droppedNodes = Set<Int>()
-        for m in graph.operators.indices {
-            if let (producer, fold) = activationFold(node: m, links: links) {
-                activationFolds[producer] = fold
-                droppedNodes.insert(m)
-            }
-        }
-        // A convolution with a residual ADD folded into it runs in the ADD's place.
-        var replacement: [Int: Int] = [:]
-        for m in graph.operators.indices {
-            if let (producer, fold, activation) = residualFold(node: m, links: links) {
-                residualFolds[producer] = fold
-                activationFolds[producer] = activation
-                activationFolds[m] = nil
-                droppedNodes.insert(producer)
-                if let pad = fold.padNode { droppedNodes.insert(pad) }
-                replacement[m] = producer
-            }
-        }
+        fusion = FusionPass.plan(for: self)
         for position in graph.operators.indices {
-            if let (consumer, fold) = padFold(node: position, links: links) {
-                padFolds[consumer] = fold
-                continue
-            }
-            if droppedNodes.contains(position) { continue }
-            let n = replacement[position] ?? position
+            guard let n = fusion.node(at: position, in: self) else { continue }
             let nodeInputs = inputIndices(ofNode: n), nodeOutputs = outputIndices(ofNode: n)
-            // A folded residual is read too: it must stay live through this node.
-            let present = nodeInputs.filter { $0 >= 0 } + (residualFolds[n].map { [$0.residual] } ?? [])
+            // What a node took over may make it read more: that must stay live through it.
+            let present = nodeInputs.filter { $0 >= 0 } + fusion.extraInputs(ofNode: n)
             let outputs = nodeOutputs.filter { $0 >= 0 }
             // A string's size depends on its contents: its writer sizes it at run time.
             for t in outputs where tensors[t].type == .string { tensors[t].isDynamic = true }
@@ -108,10 +73,8 @@ extension SubgraphExecutor {
         isAllocated = true
     }
 
-    /// Runs node `n`'s prepare step with the current shapes; a convolution with a PAD folded
-    /// into it (``padFolds``) reads the PAD's input, a node with an activation folded into
-    /// it (``activationFolds``) writes the activation's output with the activation fused, and
-    /// a convolution with a residual ADD folded into it (``residualFolds``) adds that tensor.
+    /// Runs node `n`'s prepare step with the current shapes and the tensors and fusions the
+    /// plan (``fusion``) gives it.
     func prepare(node n: Int) throws(InterpreterError) -> (NodeKernel, OpRegistration, scratchBytes: Int) {
         let op = model.schema.subgraphs[subgraphIndex].operators[n]
         let (registration, kind) = try registration(ofNode: n)
@@ -121,14 +84,12 @@ extension SubgraphExecutor {
             inputIndices: inputIndices(ofNode: n), outputIndices: outputIndices(ofNode: n), executor: self)
         context.intermediateIndices = op.intermediates.map(Int.init)
         context.options2 = op.builtinOptions2
-        context.foldedPadding = padFolds[n]
-        context.foldedActivation = activationFolds[n]?.activation
-        context.foldedResidual = residualFolds[n]
+        context.fusions = fusion.fusions(ofNode: n)
         let kernel: NodeKernel
         if registration.movesStrings, let strings = stringOperands(context) {
-            kernel = try prepareMovingStrings(registration, kind: kind, &context, strings: strings)
+            kernel = try prepareMovingStrings(registration, &context, strings: strings)
         } else {
-            try OutputTypeRule.rule(for: kind).check(context)
+            try registration.outputTypes.check(context)
             kernel = try registration.prepare(&context)
         }
         // Scratch counts against the limit like tensors do: a hostile dilation or window can
@@ -137,7 +98,18 @@ extension SubgraphExecutor {
             throw .memoryLimitExceeded(requested: context.scratchBytes, limit: memoryLimit)
         }
         kernelNames[n] = context.kernelName
+        nodeFlops[n] = context.flops
         return (kernel, registration, context.scratchBytes)
+    }
+
+    /// Node `n`'s input tensors (-1 for omitted ones) as the plan has them.
+    func inputIndices(ofNode n: Int) -> [Int] {
+        fusion.inputs(ofNode: n, declared: model.schema.subgraphs[subgraphIndex].operators[n].inputs.map(Int.init))
+    }
+
+    /// Node `n`'s output tensors (-1 for omitted ones) as the plan has them.
+    func outputIndices(ofNode n: Int) -> [Int] {
+        fusion.outputs(ofNode: n, declared: model.schema.subgraphs[subgraphIndex].operators[n].outputs.map(Int.init))
     }
 
     /// Node `n`'s registration, if the runtime has one and it takes the node's tensors' types

@@ -49,40 +49,9 @@ extension SubgraphExecutor {
             let name = model.operatorKind(ofCode: Int(op.opcodeIndex)).name
             let shape = outputIndices(ofNode: step.node).first.flatMap { $0 >= 0 ? tensors[$0].shape : nil } ?? []
             timings.append(NodeTiming(node: step.node, op: name, kernel: kernelNames[step.node], nanoseconds: elapsed,
-                                      flops: flops(of: op, name: name), outputShape: shape))
+                                      flops: nodeFlops[step.node], outputShape: shape))
         }
         return timings
-    }
-
-    /// 2 x multiply-accumulates of the compute-heavy ops, from their current shapes.
-    private func flops(of op: Schema.Operator, name: String) -> Int? {
-        func shape(_ k: Int, _ list: [Int32]) -> [Int]? {
-            guard k < list.count, list[k] >= 0 else { return nil }
-            return tensors[Int(list[k])].shape
-        }
-        guard let out = shape(0, op.outputs) else { return nil }
-        let outCount = out.reduce(1, *)
-        switch name {
-        case "CONV_2D":
-            guard let f = shape(1, op.inputs), f.count == 4 else { return nil }
-            return 2 * outCount * f[1] * f[2] * f[3]
-        case "DEPTHWISE_CONV_2D":
-            guard let f = shape(1, op.inputs), f.count == 4 else { return nil }
-            return 2 * outCount * f[1] * f[2]
-        case "TRANSPOSE_CONV":
-            guard let f = shape(1, op.inputs), let i = shape(2, op.inputs), f.count == 4 else { return nil }
-            return 2 * i.reduce(1, *) * f[0] * f[1] * f[2]
-        case "FULLY_CONNECTED":
-            guard let w = shape(1, op.inputs), w.count == 2 else { return nil }
-            return 2 * outCount * w[1]
-        case "BATCH_MATMUL":
-            guard let a = shape(0, op.inputs), a.count >= 2 else { return nil }
-            let adjX: Bool
-            if case .batchMatMulOptions(let o)? = op.builtinOptions { adjX = o.adjX } else { adjX = false }
-            return 2 * outCount * (adjX ? a[a.count - 2] : a[a.count - 1])
-        default:
-            return nil
-        }
     }
 }
 

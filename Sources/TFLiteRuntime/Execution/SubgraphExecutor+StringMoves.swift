@@ -14,14 +14,14 @@ extension SubgraphExecutor {
         return found.0.isEmpty && found.1.isEmpty ? nil : found
     }
 
-    func prepareMovingStrings(_ registration: OpRegistration, kind: Model.OperatorKind, _ context: inout PrepareContext,
+    func prepareMovingStrings(_ registration: OpRegistration, _ context: inout PrepareContext,
                               strings: (inputs: [Int], outputs: [Int])) throws(InterpreterError) -> NodeKernel {
         guard !strings.inputs.isEmpty, !strings.outputs.isEmpty else {
             throw context.unsupported("strings go in or come out, not both: \(registration.name) only moves them")
         }
         for t in strings.inputs + strings.outputs { tensors[t].type = .int32 }
         defer { for t in strings.inputs + strings.outputs { tensors[t].type = .string } }
-        try OutputTypeRule.rule(for: kind).check(context)
+        try registration.outputTypes.check(context)
         let kernel = try registration.prepare(&context)
         let node = context.nodeIndex, op = registration.name
         return { (c) throws(InterpreterError) in

@@ -20,15 +20,11 @@ final class SubgraphExecutor {
     var steps: [Step] = []
     /// The optimised kernel each prepared node runs, by node, where prepare named one.
     var kernelNames: [Int: String] = [:]
-    /// Convolutions that apply the padding of a PAD node dropped before them, by node index
-    /// (see ``FoldedPad``); set by `allocate()`.
-    var padFolds: [Int: FoldedPad] = [:]
-    /// Nodes that apply the activation of a RELU-like node dropped after them, by node index
-    /// (see ``FoldedActivation``); set by `allocate()`.
-    var activationFolds: [Int: FoldedActivation] = [:]
-    /// Residual ADDs folded into the CONV_2D computing one of their operands, by convolution
-    /// node (see ``FoldedResidual``); set by `allocate()`.
-    var residualFolds: [Int: FoldedResidual] = [:]
+    /// The floating-point operations of each prepared node, where prepare counted them.
+    var nodeFlops: [Int: Int] = [:]
+    /// Which nodes run where and what each took over from the nodes folded into it (see
+    /// ``FusionPass``); set by `allocate()`.
+    var fusion = FusionPlan()
     var arena: AlignedBuffer?
     var scratch: AlignedBuffer?
     /// Fallback address for zero-sized tensors, so no data pointer is ever null.

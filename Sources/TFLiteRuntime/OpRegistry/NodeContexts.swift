@@ -62,6 +62,12 @@ struct InvokeContext {
     }
 }
 
+/// A typed pointer for an optional tensor index.
+@inline(__always)
+func optionalData<T>(_ c: InvokeContext, _ index: Int?, as: T.Type) -> UnsafePointer<T>? {
+    index.map { UnsafePointer(c.data($0, as: T.self)) }
+}
+
 /// A prepared node: runs the bound kernel on the tensors its prepare step proved valid.
 typealias NodeKernel = (InvokeContext) throws(InterpreterError) -> Void
 
@@ -84,18 +90,15 @@ struct PrepareContext {
     unowned let executor: SubgraphExecutor
     /// The largest scratch block any request asked for, in bytes.
     private(set) var scratchBytes = 0
-    /// For a convolution whose input PAD was folded away: the padding that PAD added, which
-    /// the convolution applies itself (input 0 is then the PAD's input). Nil otherwise.
-    var foldedPadding: FoldedPad?
-    /// For a node whose RELU-like successor was folded away: that activation, which the node
-    /// applies in place of its own (NONE). Nil otherwise. ``floatActivation(_:)`` returns it.
-    var foldedActivation: Schema.ActivationFunctionType?
-    /// For a CONV_2D whose residual ADD was folded away: the tensor the ADD added, which the
-    /// convolution adds before its activation (see ``FoldedResidual``). Nil otherwise.
-    var foldedResidual: FoldedResidual?
+    /// What the fusion pass folded into this node, which its prepare step applies; only the
+    /// fusions its registration accepts (``OpRegistration/fusions``) are ever set.
+    var fusions = NodeFusions()
     /// The name of the optimised kernel prepare picked (e.g. `conv2d.i8.gathered/avx512vnni`),
     /// which profiles print beside the node; nil for the op's only kernel.
     var kernelName: String?
+    /// The node's floating-point operations (2 x multiply-accumulates for the compute-heavy
+    /// ops), which profiles turn into a rate; nil where that is not well defined.
+    var flops: Int?
 
     init(nodeIndex: Int, opName: String, options: Schema.BuiltinOptions?, customOptions: UnsafeRawBufferPointer?,
          inputIndices: [Int], outputIndices: [Int], executor: SubgraphExecutor) {

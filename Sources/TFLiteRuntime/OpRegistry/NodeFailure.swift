@@ -16,3 +16,14 @@ struct NodeFailure: Sendable {
         .invokeFailed(node: node, op: op, reason: reason)
     }
 }
+
+extension PrepareContext {
+    /// The error maker kernels of this node capture.
+    var failure: NodeFailure { NodeFailure(node: nodeIndex, op: opName) }
+}
+
+/// A kernel error raised at run time (an index read from a tensor), as the interpreter
+/// reports it.
+func invokeError(_ error: KernelError, node: Int, op: String) -> InterpreterError {
+    .invokeFailed(node: node, op: op, reason: error.description)
+}

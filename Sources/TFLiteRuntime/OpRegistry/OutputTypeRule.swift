@@ -1,7 +1,8 @@
-/// What type each builtin op writes its outputs in, in one table, checked before any op's
-/// prepare runs. Kernels store the type they compute; an output declared with another type
-/// (int8 where float32 lanes are stored, say) would be written past its buffer, so the rule is
-/// enforced here for every op rather than trusted to each prepare.
+/// What type an op writes its outputs in, declared by its registration
+/// (``OpRegistration/outputTypes``) and checked before its prepare runs. Kernels store the
+/// type they compute; an output declared with another type (int8 where float32 lanes are
+/// stored, say) would be written past its buffer, so the rule is enforced for every op rather
+/// than trusted to each prepare.
 enum OutputTypeRule: Equatable {
     /// Every output has the type of input `k` (most ops: arithmetic, convolutions, data
     /// movement, activations, reductions).
@@ -17,36 +18,6 @@ enum OutputTypeRule: Equatable {
     /// The op chooses or converts the type (CAST, QUANTIZE, index outputs, hybrid kernels,
     /// control flow, custom ops) and checks its outputs itself.
     case checkedByOp
-
-    static func rule(for kind: Model.OperatorKind) -> OutputTypeRule {
-        guard case .builtin(let op) = kind else { return .checkedByOp }
-        switch op {
-        case .cast, .quantize, .dequantize, .shape, .rank, .argMax, .argMin, .where, .bucketize,
-             .nonMaxSuppressionV4, .nonMaxSuppressionV5, .embeddingLookup, .hashtableLookup,
-             .rfft2d, .complexAbs, .real, .imag, .varHandle, .readVariable, .assignVariable,
-             .if, .while, .callOnce, .randomUniform, .randomStandardNormal, .multinomial,
-             .bitcast, .hashtable, .hashtableFind, .hashtableImport, .hashtableSize, .lshProjection,
-             .skipGram, .embeddingLookupSparse, .stablehloCase, .stablehloComposite, .stablehloRngBitGenerator,
-             // Hybrid and 16x8 sequence kernels write float or int16 from other inputs.
-             .unidirectionalSequenceLstm, .lstm, .bidirectionalSequenceLstm, .svdf, .rnn,
-             .unidirectionalSequenceRnn, .bidirectionalSequenceRnn,
-             // SOFTMAX may write int16 probabilities from int8 logits.
-             .softmax:
-            return .checkedByOp
-        case .add, .sub, .mul:
-            return .retypedAs(input: 0)
-        case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
-            return .bool
-        case .topkV2, .unique:
-            return .firstSameAs(input: 0)
-        case .transposeConv, .conv3dTranspose, .oneHot, .sparseToDense:
-            return .sameAs(input: 2)
-        case .split, .select, .selectV2, .scatterNd, .fill:
-            return .sameAs(input: 1)
-        default:
-            return .sameAs(input: 0)
-        }
-    }
 
     /// Throws when an output of the node is declared with a type its kernel does not write.
     func check(_ ctx: PrepareContext) throws(InterpreterError) {

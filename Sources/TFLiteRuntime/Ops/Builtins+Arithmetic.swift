@@ -7,9 +7,11 @@ extension OpRegistry {
     mutating func registerArithmeticOps() {
         let numeric: [DataType] = [.float32, .int32, .int64]
         let quantized: [DataType] = [.int8, .uInt8, .int16]
-        register(.add, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .add) }
-        register(.sub, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .subtract) }
-        register(.mul, types: numeric + quantized) { (c) throws(InterpreterError) in try prepareBinary(&c, .multiply) }
+        register(.add, types: numeric + quantized, outputTypes: .retypedAs(input: 0), fusions: [.activation]) { (c) throws(InterpreterError) in
+            try prepareBinary(&c, .add)
+        }
+        register(.sub, types: numeric + quantized, outputTypes: .retypedAs(input: 0)) { (c) throws(InterpreterError) in try prepareBinary(&c, .subtract) }
+        register(.mul, types: numeric + quantized, outputTypes: .retypedAs(input: 0)) { (c) throws(InterpreterError) in try prepareBinary(&c, .multiply) }
         register(.div, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .divide) }
         register(.maximum, types: numeric + quantized + [.bFloat16]) { (c) throws(InterpreterError) in try prepareBinary(&c, .maximum) }
         register(.minimum, types: numeric + quantized + [.bFloat16]) { (c) throws(InterpreterError) in try prepareBinary(&c, .minimum) }
@@ -17,19 +19,6 @@ extension OpRegistry {
         register(.pow, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .power) }
         register(.floorDiv, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .floorDivide) }
         register(.floorMod, types: numeric) { (c) throws(InterpreterError) in try prepareBinary(&c, .floorModulo) }
-    }
-}
-
-extension PrepareContext {
-    /// The fused activation of ADD/SUB/MUL/DIV options (NONE for ops without one).
-    var binaryActivation: Schema.ActivationFunctionType {
-        switch options {
-        case .addOptions(let o)?: return o.fusedActivationFunction
-        case .subOptions(let o)?: return o.fusedActivationFunction
-        case .mulOptions(let o)?: return o.fusedActivationFunction
-        case .divOptions(let o)?: return o.fusedActivationFunction
-        default: return .none
-        }
     }
 }
 
@@ -55,7 +44,8 @@ private func prepareBinary(_ ctx: inout PrepareContext, _ op: BinaryOperator) th
     let ai = a.index, bi = b.index, yi = y.index
     switch a.type {
     case .float32:
-        let act = try ctx.floatActivation(ctx.binaryActivation)
+        // Only ADD accepts a fused activation node, and only on float tensors.
+        let act = try ctx.floatActivation(ctx.fusions.activation ?? ctx.binaryActivation)
         return { c in Elementwise.binary(op, lhs: c.data(ai, as: Float.self), rhs: c.data(bi, as: Float.self), plan: plan, activation: act, output: c.data(yi, as: Float.self), pool: c.threads) }
     case .int32:
         let act: ActivationRange<Int32> = try integerActivation(ctx.binaryActivation, ctx)

@@ -1,10 +1,26 @@
 import Kernels
 
+/// TFLite Micro's signal-library custom ops that turn a spectrum into features (the second
+/// half of its micro_speech front end): the mel filter bank, its square root, spectral
+/// subtraction, PCAN and log. Each op checks its tensors as TFLite Micro's prepare does, and
+/// further wherever TFLite Micro would read or write out of bounds.
+extension OpRegistry {
+    mutating func registerAudioFilterBankOps() {
+        register(custom: "SignalFilterBank", types: [.uInt32], prepareSignalFilterBank)
+        register(custom: "SignalFilterBankSquareRoot", types: [.uInt64], prepareSignalFilterBankSquareRoot)
+        // The noise estimate is state carried from one invocation to the next.
+        register(custom: "SignalFilterBankSpectralSubtraction", types: [.uInt32], foldable: false,
+                 prepareSignalSpectralSubtraction)
+        register(custom: "SignalPCAN", types: [.uInt32], prepareSignalPCAN)
+        register(custom: "SignalFilterBankLog", types: [.uInt32], prepareSignalFilterBankLog)
+    }
+}
+
 /// `SignalFilterBank`: input 0 the uint32 energy spectrum, inputs 1 to 5 the int16 tables
 /// (weights, unweights, channel frequency starts, channel weight starts, channel widths),
 /// option `num_channels`; out the uint64 channel sums. Tables are checked once when constant,
 /// else at every invocation.
-func prepareSignalFilterBank(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSignalFilterBank(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 6...6, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     try ctx.requireSignal(x, .uInt32, rank: 1, "input")
@@ -44,7 +60,7 @@ func prepareSignalFilterBank(_ ctx: inout PrepareContext) throws(InterpreterErro
 
 /// `SignalFilterBankSquareRoot`: uint64 channels and the int32 scalar scale shift in, uint32
 /// roots out.
-func prepareSignalFilterBankSquareRoot(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSignalFilterBankSquareRoot(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0), bits = try ctx.input(1), y = try ctx.output(0)
     try ctx.requireSignal(x, .uInt64, rank: 1, "input")
@@ -64,7 +80,7 @@ func prepareSignalFilterBankSquareRoot(_ ctx: inout PrepareContext) throws(Inter
 /// the noise estimate out. The estimate is the op's state: it starts at zero when the
 /// interpreter allocates (as TFLite Micro's starts at its prepare and reset) and carries over
 /// from one invocation to the next.
-func prepareSignalSpectralSubtraction(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSignalSpectralSubtraction(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 2...2)
     let x = try ctx.input(0), y = try ctx.output(0), estimateOut = try ctx.output(1)
     try ctx.requireSignal(x, .uInt32, rank: 1, "input")
@@ -101,7 +117,7 @@ func prepareSignalSpectralSubtraction(_ ctx: inout PrepareContext) throws(Interp
 
 /// `SignalPCAN`: uint32 channels, their uint32 noise estimate and the int16 gain table in,
 /// option `snr_shift`; normalised uint32 channels out.
-func prepareSignalPCAN(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSignalPCAN(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
     let x = try ctx.input(0), noise = try ctx.input(1), table = try ctx.input(2), y = try ctx.output(0)
     try ctx.requireSignal(x, .uInt32, rank: 1, "input")
@@ -127,7 +143,7 @@ func prepareSignalPCAN(_ ctx: inout PrepareContext) throws(InterpreterError) -> 
 
 /// `SignalFilterBankLog`: uint32 channels in, options `input_correction_bits` and
 /// `output_scale`; int16 scaled logarithms out.
-func prepareSignalFilterBankLog(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSignalFilterBankLog(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     try ctx.requireSignal(x, .uInt32, rank: 1, "input")

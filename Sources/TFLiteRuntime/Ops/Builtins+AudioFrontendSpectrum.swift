@@ -1,8 +1,21 @@
 import Kernels
 
+/// TFLite Micro's signal-library custom ops that turn audio frames into a spectrum (the first
+/// half of its micro_speech front end): window, FFT auto-scale, real FFT and energy. Each op
+/// checks its tensors as TFLite Micro's prepare does, and further wherever TFLite Micro would
+/// read or write out of bounds.
+extension OpRegistry {
+    mutating func registerAudioSpectrumOps() {
+        register(custom: "SignalWindow", types: [.int16], prepareSignalWindow)
+        register(custom: "SignalFftAutoScale", types: [.int16], prepareSignalFFTAutoScale)
+        register(custom: "SignalRfft", types: [.int16, .int32, .float32], prepareSignalRFFT)
+        register(custom: "SignalEnergy", types: [.int16], prepareSignalEnergy)
+    }
+}
+
 /// `SignalWindow`: input 0 int16 frames, input 1 the int16 window (as long as a frame),
 /// option `shift`.
-func prepareSignalWindow(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSignalWindow(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0), window = try ctx.input(1), y = try ctx.output(0)
     try ctx.requireSignal(x, .int16, "input")
@@ -21,7 +34,7 @@ func prepareSignalWindow(_ ctx: inout PrepareContext) throws(InterpreterError) -
 }
 
 /// `SignalFftAutoScale`: one int16 vector in; the scaled vector and the int32 shift out.
-func prepareSignalFFTAutoScale(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSignalFFTAutoScale(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 2...2)
     let x = try ctx.input(0), y = try ctx.output(0), bits = try ctx.output(1)
     try ctx.requireSignal(x, .int16, rank: 1, "input")
@@ -39,7 +52,7 @@ func prepareSignalFFTAutoScale(_ ctx: inout PrepareContext) throws(InterpreterEr
 /// `SignalRfft`: frames along the last axis (each zero-padded to `fft_length`) to
 /// `fft_length / 2 + 1` interleaved complex values of the same type. Option `T` is the
 /// TensorType of the samples (int16, int32 or float32), `fft_length` the transform length.
-func prepareSignalRFFT(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSignalRFFT(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     let options = try SignalOptions(ctx)
@@ -79,7 +92,7 @@ func prepareSignalRFFT(_ ctx: inout PrepareContext) throws(InterpreterError) -> 
 
 /// `SignalEnergy`: an int16 complex spectrum in, the uint32 energies of bins
 /// `start_index..<end_index` out (zero elsewhere).
-func prepareSignalEnergy(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSignalEnergy(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     try ctx.requireSignal(x, .int16, rank: 1, "input")

@@ -6,8 +6,9 @@ import Kernels
 /// The auxiliary input (stacked bidirectional layers) is not supported.
 extension OpRegistry {
     mutating func registerBidirectionalOps() {
-        register(.bidirectionalSequenceLstm, types: [.float32], foldable: false, prepareBidirectionalLSTM)
-        register(.bidirectionalSequenceRnn, types: [.float32], foldable: false, prepareBidirectionalRNN)
+        // Hybrid and 16x8 kernels write float or int16 outputs from other inputs.
+        register(.bidirectionalSequenceLstm, types: [.float32], outputTypes: .checkedByOp, foldable: false, prepareBidirectionalLSTM)
+        register(.bidirectionalSequenceRnn, types: [.float32], outputTypes: .checkedByOp, foldable: false, prepareBidirectionalRNN)
     }
 }
 

@@ -7,7 +7,7 @@ extension OpRegistry {
         let types: [DataType] = [.float32, .bFloat16, .int32, .int64, .uInt8, .bool]
         for (op, cmp) in [(Schema.BuiltinOperator.equal, ComparisonOperator.equal), (.notEqual, .notEqual), (.less, .less),
                           (.lessEqual, .lessEqual), (.greater, .greater), (.greaterEqual, .greaterEqual)] {
-            register(op, types: types) { (c) throws(InterpreterError) in try prepareComparison(&c, cmp) }
+            register(op, types: types, outputTypes: .bool) { (c) throws(InterpreterError) in try prepareComparison(&c, cmp) }
         }
         register(.logicalAnd, types: [.bool]) { (c) throws(InterpreterError) in try prepareLogical(&c, .and) }
         register(.logicalOr, types: [.bool]) { (c) throws(InterpreterError) in try prepareLogical(&c, .or) }

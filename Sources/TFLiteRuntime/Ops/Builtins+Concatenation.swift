@@ -1,9 +1,19 @@
 import Kernels
 
-// CONCATENATION, PACK, UNPACK, SPLIT and SPLIT_V: joining tensors along an axis and cutting
-// one apart.
+/// CONCATENATION, PACK, UNPACK, SPLIT and SPLIT_V: joining tensors along an axis and cutting
+/// one apart.
+extension OpRegistry {
+    mutating func registerConcatenationOps() {
+        let all = OpRegistry.elementMovingTypes
+        register(.concatenation, types: all + [.int4], prepareConcatenation)
+        register(.pack, types: all, preparePack)
+        register(.unpack, types: all, prepareUnpack)
+        register(.split, types: all, outputTypes: .sameAs(input: 1), prepareSplit)
+        register(.splitV, types: all, prepareSplitV)
+    }
+}
 
-func prepareConcatenation(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareConcatenation(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...Int.max, outputs: 1...1)
     guard case .concatenationOptions(let o)? = ctx.options else { throw ctx.invalid("missing ConcatenationOptions") }
     guard o.fusedActivationFunction == .none else { throw ctx.unsupported("fused activation \(o.fusedActivationFunction) on CONCATENATION") }
@@ -70,7 +80,7 @@ func prepareConcatenation(_ ctx: inout PrepareContext) throws(InterpreterError) 
     return { c in c.withPointers(to: indices, { UnsafeRawPointer($0) }) { plan.run(inputs: $0, output: c.raw(yi)) } }
 }
 
-func preparePack(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func preparePack(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...Int.max, outputs: 1...1)
     guard case .packOptions(let o)? = ctx.options else { throw ctx.invalid("missing PackOptions") }
     guard Int(o.valuesCount) == ctx.inputCount else {
@@ -93,7 +103,7 @@ func preparePack(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKe
     return { c in c.withPointers(to: indices, { UnsafeRawPointer($0) }) { plan.run(inputs: $0, output: c.raw(yi)) } }
 }
 
-func prepareUnpack(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareUnpack(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...Int.max)
     guard case .unpackOptions(let o)? = ctx.options else { throw ctx.invalid("missing UnpackOptions") }
     let x = try ctx.input(0)
@@ -140,7 +150,7 @@ private func splitAxis(_ ctx: PrepareContext, input i: Int, rank: Int) throws(In
     return try ctx.normalizedAxis(values[0], rank: rank)
 }
 
-func prepareSplit(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSplit(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...Int.max)
     // SPLIT takes the axis first and the data second.
     let x = try ctx.input(1)
@@ -153,7 +163,7 @@ func prepareSplit(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeK
     return try splitKernel(ctx, input: x, axis: axis, sizes: [Int](repeating: x.shape[axis] / n, count: n))
 }
 
-func prepareSplitV(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSplitV(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...Int.max)
     let x = try ctx.input(0)
     let axis = try splitAxis(ctx, input: 2, rank: x.rank)

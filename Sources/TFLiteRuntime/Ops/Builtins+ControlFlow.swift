@@ -5,52 +5,9 @@
 extension OpRegistry {
     mutating func registerControlFlowOps() {
         let any: [DataType] = [.float32, .int32, .int64, .int8, .uInt8, .int16, .bool, .string]
-        register(.if, types: any, foldable: false, prepareIf)
-        register(.while, types: any, foldable: false, prepareWhile)
-        register(.callOnce, types: [], foldable: false, prepareCallOnce)
-    }
-}
-
-extension PrepareContext {
-    /// Input infos for indices `range`.
-    func inputs(_ range: Range<Int>) throws(InterpreterError) -> [TensorInfo] {
-        var result: [TensorInfo] = []
-        for i in range { result.append(try input(i)) }
-        return result
-    }
-
-    func subgraph(_ index: Int32) throws(InterpreterError) -> SubgraphExecutor {
-        guard index >= 0, Int(index) < executor.model.schema.subgraphs.count else {
-            throw invalid("subgraph index \(index) out of range")
-        }
-        return executor.child(Int(index))
-    }
-
-    /// Prepares `callees` for `args` and declares the node's outputs: each callee must return
-    /// one value per output, of the output's declared type. An output is static when every
-    /// callee gives it the same planned shape, dynamic otherwise.
-    func bindCallees(_ callees: [SubgraphExecutor], args: [TensorInfo]) throws(InterpreterError) {
-        for g in callees {
-            try g.bindInputs(types: args.map(\.type), shapes: args.map(\.shape), node: self)
-            try g.allocate()
-            guard g.outputs.count == outputCount else {
-                throw invalid("subgraph \(g.subgraphIndex) returns \(g.outputs.count) values, \(opName) has \(outputCount) outputs")
-            }
-            for k in 0..<outputCount {
-                let returned = g.tensors[g.outputs[k]].type, declared = try output(k).type
-                guard returned == declared else {
-                    throw invalid("subgraph \(g.subgraphIndex) returns \(returned) as value \(k), output \(k) is declared \(declared)")
-                }
-            }
-        }
-        for k in 0..<outputCount {
-            let results = callees.map { $0.tensors[$0.outputs[k]] }
-            if results.allSatisfy({ !$0.isDynamic && $0.shape == results[0].shape }) {
-                try setOutputShape(k, results[0].shape)
-            } else {
-                try setOutputDynamic(k)
-            }
-        }
+        register(.if, types: any, outputTypes: .checkedByOp, foldable: false, prepareIf)
+        register(.while, types: any, outputTypes: .checkedByOp, foldable: false, prepareWhile)
+        register(.callOnce, types: [], outputTypes: .checkedByOp, foldable: false, prepareCallOnce)
     }
 }
 

@@ -1,57 +1,14 @@
 import Kernels
 
-/// Convolutions and matrix products: CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED,
-/// TRANSPOSE_CONV (and MediaPipe's Convolution2DTransposeBias), BATCH_MATMUL. Float32 is
-/// prepared here; each op hands quantised types to its `+Quantized` counterpart.
+/// CONV_2D and DEPTHWISE_CONV_2D. Float32 is prepared first; quantised inputs and hybrid
+/// (float input, int8 or int4 filter) nodes go on to their own preparers below, once shapes
+/// and geometry are checked.
 extension OpRegistry {
     mutating func registerConvOps() {
-        register(.conv2d, types: [.float32, .int8, .uInt8, .int16], prepareConv2D)
-        register(.depthwiseConv2d, types: [.float32, .int8, .uInt8], prepareDepthwiseConv2D)
-        register(.fullyConnected, types: [.float32, .int8, .uInt8, .int16], prepareFullyConnected)
-        register(.transposeConv, types: [.float32, .int8, .int16], prepareTransposeConv)
-        register(custom: "Convolution2DTransposeBias", types: [.float32], prepareConvolution2DTransposeBias)
-        register(.batchMatmul, types: [.float32, .int8], prepareBatchMatMul)
+        register(.conv2d, types: [.float32, .int8, .uInt8, .int16], fusions: [.activation, .padding, .residualAdd],
+                 prepareConv2D)
+        register(.depthwiseConv2d, types: [.float32, .int8, .uInt8], fusions: [.activation, .padding], prepareDepthwiseConv2D)
     }
-}
-
-extension PrepareContext {
-    /// Input `i` as a rank-4 NHWC shape.
-    func nhwc(input i: Int) throws(InterpreterError) -> NHWC {
-        let t = try input(i)
-        guard let s = NHWC(t.shape) else { throw invalid("input \(i) must have rank 4, has shape \(t.shape)") }
-        return s
-    }
-
-    /// The optional bias input `i` for `channels` outputs, of `type`; nil when omitted.
-    func bias(input i: Int, channels: Int, type: DataType) throws(InterpreterError) -> Int? {
-        guard let b = optionalInput(i) else { return nil }
-        guard b.type == type else { throw invalid("bias has type \(b.type), expected \(type)") }
-        guard b.elementCount == channels else { throw invalid("bias has \(b.elementCount) values for \(channels) output channels") }
-        return b.index
-    }
-}
-
-extension PrepareContext {
-    /// The tensor a folded residual ADD adds to this convolution's output (see
-    /// ``FoldedResidual``) and its channel count: the output's shape, or with a channel PAD
-    /// folded too, that many channels fewer. Nil without a fold.
-    func foldedResidual(shapedLike output: NHWC) throws(InterpreterError) -> (tensor: Int, channels: Int)? {
-        guard let fold = foldedResidual else { return nil }
-        let t = executor.info(fold.residual)
-        var expected = output.dims
-        expected[3] -= fold.channelPadding
-        guard t.type == .float32, t.shape == expected else {
-            throw invalid("the residual ADD folded into this convolution adds a \(t.type) tensor of shape \(t.shape) "
-                          + "to its output of shape \(output.dims)")
-        }
-        return (fold.residual, expected[3])
-    }
-}
-
-/// A typed pointer for an optional tensor index.
-@inline(__always)
-func optionalData<T>(_ c: InvokeContext, _ index: Int?, as: T.Type) -> UnsafePointer<T>? {
-    index.map { UnsafePointer(c.data($0, as: T.self)) }
 }
 
 private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -71,6 +28,7 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     else { throw ctx.invalid("window \(filter.height)x\(filter.width) stride \(o.strideH)x\(o.strideW) does not fit input \(input.height)x\(input.width)") }
     let outShape = NHWC(batch: input.batch, height: oh, width: ow, channels: filter.batch)
     try ctx.setOutputShape(0, outShape.dims)
+    ctx.flops = checkedProduct([2, outShape.elementCount, filter.height, filter.width, filter.channels])
 
     switch try ctx.input(0).type {
     case .float32: break
@@ -83,7 +41,8 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
         return try prepareConv2DHybrid(&ctx, options: o, geometry: geometry, input: input, filter: filter, output: outShape)
     }
     try ctx.requireType(input: 1, .float32)
-    let params = Conv2DParams(geometry: geometry, activation: try ctx.floatActivation(o.fusedActivationFunction))
+    let params = Conv2DParams(geometry: geometry,
+                              activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction))
     let x = try ctx.input(0).index, w = try ctx.input(1), y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
 
@@ -144,6 +103,7 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
     else { throw ctx.invalid("window does not fit the input") }
     let outShape = NHWC(batch: input.batch, height: oh, width: ow, channels: filter.channels)
     try ctx.setOutputShape(0, outShape.dims)
+    ctx.flops = checkedProduct([2, outShape.elementCount, filter.height, filter.width])
 
     switch try ctx.input(0).type {
     case .float32: break
@@ -158,7 +118,7 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
     }
     try ctx.requireType(input: 1, .float32)
     let params = DepthwiseConv2DParams(geometry: geometry, depthMultiplier: multiplier,
-                                       activation: try ctx.floatActivation(o.fusedActivationFunction))
+                                       activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction))
     let x = try ctx.input(0).index, w = try ctx.input(1).index, y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
     if ctx.executor.useReferenceKernels {
@@ -179,54 +139,155 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
     }
 }
 
-private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
-    try ctx.expect(inputs: 2...3, outputs: 1...1)
-    let o: Schema.FullyConnectedOptions
-    if case .fullyConnectedOptions(let opts)? = ctx.options { o = opts } else { o = Schema.FullyConnectedOptions() }
-    guard o.weightsFormat == .default else { throw ctx.unsupported("shuffled weights format") }
-    let input = try ctx.input(0), weights = try ctx.input(1)
-    guard weights.rank == 2 else { throw ctx.invalid("weights must have rank 2, have shape \(weights.shape)") }
-    let outputDepth = weights.shape[0], inputDepth = weights.shape[1]
-    guard inputDepth > 0, input.elementCount % inputDepth == 0 else {
-        throw ctx.invalid("input \(input.shape) does not divide into rows of \(inputDepth)")
-    }
-    let batch = input.elementCount / inputDepth
-    var outShape = [batch, outputDepth]
-    if o.keepNumDims {
-        guard input.shape.last == inputDepth else { throw ctx.invalid("keep_num_dims needs the input's last dimension to be \(inputDepth)") }
-        outShape = Array(input.shape.dropLast()) + [outputDepth]
-    }
-    try ctx.setOutputShape(0, outShape)
-
-    switch input.type {
-    case .float32: break
-    case .int8, .uInt8, .int16:
-        return try prepareFullyConnectedQuantized(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
-    case let t: throw ctx.unsupported("input type \(t)")
-    }
-    if weights.type == .int4 {
-        return try prepareFullyConnectedInt4(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
-    }
-    if weights.type == .int8 || weights.type == .uInt8 {
-        return try prepareFullyConnectedHybrid(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
-    }
-    try ctx.requireType(input: 1, .float32)
-    let params = FullyConnectedParams(activation: try ctx.floatActivation(o.fusedActivationFunction))
-    let x = input.index, y = try ctx.output(0).index
-    let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
-    if ctx.executor.useReferenceKernels || weights.constantData == nil {
-        let w = weights.index
-        return { c in
-            FullyConnected.reference(params: params, input: c.data(x, as: Float.self), batch: batch, inputDepth: inputDepth,
-                                     weights: c.data(w, as: Float.self), outputDepth: outputDepth,
-                                     bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self))
+private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2DOptions, geometry: ConvGeometry,
+                                    input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+    let x = try ctx.input(0), w = try ctx.input(1), y = try ctx.output(0)
+    let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
+    let (scales, filterZero) = try ctx.weightScales(w, channels: filter.batch, axis: 0)
+    let (qmin, qmax) = try ctx.storageRange(x.type)
+    guard let params = QuantizedConvParams.make(geometry: geometry, input: inQ, filterScales: scales, filterZeroPoint: filterZero,
+                                                output: outQ, outputChannels: filter.batch,
+                                                activation: FusedActivation(o.fusedActivationFunction), qmin: qmin, qmax: qmax)
+    else { throw ctx.unsupported("fused activation \(o.fusedActivationFunction) on a quantised output") }
+    let xi = x.index, wi = w.index, yi = y.index
+    switch (x.type, w.type) {
+    case (.int8, .int8), (.int8, .int4):
+        let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
+        let biasData = ctx.optionalInput(2)?.constantData
+        let int8Filter = try ctx.int8Filter(w)
+        if !ctx.executor.useReferenceKernels, filterZero == 0, input.channels == filter.channels,
+           let weights = int8Filter.constantValues(w), b == nil || biasData != nil,
+           let optimized = ctx.executor.kernels.int8Conv2D(params, weights.assumingMemoryBound(to: Int8.self), filter,
+                                                           biasData?.assumingMemoryBound(to: Int32.self), input, output,
+                                                           ctx.executor.threads.threadCount) {
+            // Constant symmetric weights: repacked once with the input offset folded into the bias.
+            ctx.requestScratch(bytes: optimized.scratchBytes)
+            ctx.kernelName = optimized.name
+            return { c in
+                optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self),
+                              scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
+            }
         }
+        return { c in
+            quantizedConv2D(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: int8Filter.values(c),
+                            filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), outputShape: output)
+        }
+    case (.uInt8, .uInt8):
+        let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
+        return { c in
+            quantizedConv2D(params, input: c.data(xi, as: UInt8.self), inputShape: input, filter: c.data(wi, as: UInt8.self),
+                            filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self), outputShape: output)
+        }
+    case (.int16, .int8):
+        guard inQ.zeroPoint == 0, outQ.zeroPoint == 0 else { throw ctx.invalid("int16 activations must have zero point 0") }
+        // The 16x8 kernel takes a 64-bit bias; an int32 bias is widened once here.
+        var wideBias: [Int64]?
+        if let bt = ctx.optionalInput(2) {
+            guard bt.elementCount == filter.batch else { throw ctx.invalid("bias has \(bt.elementCount) values for \(filter.batch) channels") }
+            switch bt.type {
+            case .int64: wideBias = bt.constantValues(as: Int64.self)
+            case .int32: wideBias = bt.constantValues(as: Int32.self)?.map(Int64.init)
+            default: throw ctx.invalid("bias of a 16x8 convolution must be int32 or int64, is \(bt.type)")
+            }
+            guard wideBias != nil else { throw ctx.unsupported("a bias computed at run time") }
+        }
+        let bias = wideBias
+        return { c in
+            if let bias {
+                bias.withUnsafeBufferPointer { bp in
+                    quantizedConv2DInt16x8(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                                           filterShape: filter, bias: bp.baseAddress, output: c.data(yi, as: Int16.self), outputShape: output)
+                }
+            } else {
+                quantizedConv2DInt16x8(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                                       filterShape: filter, bias: nil, output: c.data(yi, as: Int16.self), outputShape: output)
+            }
+        }
+    default:
+        throw ctx.unsupported("CONV_2D with \(x.type) input and \(w.type) weights")
     }
-    let optimized = ctx.executor.kernels.floatFullyConnected(params, weights.constantData!.assumingMemoryBound(to: Float.self),
-                                                             batch, inputDepth, outputDepth)
-    ctx.kernelName = optimized.name
+}
+
+private func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.DepthwiseConv2DOptions, geometry: ConvGeometry,
+                                             depthMultiplier: Int, input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+    let x = try ctx.input(0), w = try ctx.input(1), y = try ctx.output(0)
+    let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
+    let (scales, filterZero) = try ctx.weightScales(w, channels: filter.channels, axis: 3)
+    if (x.type, w.type) != (.int8, .int4) { try ctx.requireSameType(x.type, inputs: [0, 1]) }
+    let (qmin, qmax) = try ctx.storageRange(x.type)
+    guard let params = QuantizedConvParams.make(geometry: geometry, input: inQ, filterScales: scales, filterZeroPoint: filterZero,
+                                                output: outQ, outputChannels: filter.channels,
+                                                activation: FusedActivation(o.fusedActivationFunction), qmin: qmin, qmax: qmax)
+    else { throw ctx.unsupported("fused activation \(o.fusedActivationFunction) on a quantised output") }
+    let b = try ctx.bias(input: 2, channels: filter.channels, type: .int32)
+    let xi = x.index, wi = w.index, yi = y.index
+    switch x.type {
+    case .int8:
+        let biasData = ctx.optionalInput(2)?.constantData
+        let int8Filter = try ctx.int8Filter(w)
+        if !ctx.executor.useReferenceKernels, b == nil || biasData != nil, let weights = int8Filter.constantValues(w),
+           let optimized = ctx.executor.kernels.int8DepthwiseConv2D(params, depthMultiplier, weights.assumingMemoryBound(to: Int8.self),
+                                                                    filter, biasData?.assumingMemoryBound(to: Int32.self), input,
+                                                                    output, ctx.executor.threads.threadCount) {
+            // Constant weights: converted once, with the input offset folded into the bias.
+            ctx.requestScratch(bytes: optimized.scratchBytes)
+            ctx.kernelName = optimized.name
+            return { c in
+                optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self),
+                              scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
+            }
+        }
+        return { c in
+            quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Int8.self), inputShape: input,
+                                     filter: int8Filter.values(c), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
+                                     output: c.data(yi, as: Int8.self), outputShape: output)
+        }
+    case .uInt8:
+        return { c in
+            quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: UInt8.self), inputShape: input,
+                                     filter: c.data(wi, as: UInt8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
+                                     output: c.data(yi, as: UInt8.self), outputShape: output)
+        }
+    default:
+        throw ctx.unsupported("DEPTHWISE_CONV_2D on \(x.type)")
+    }
+}
+
+/// The int8 scratch a hybrid op needs for its quantised copy of an NHWC input and the
+/// per-batch scales.
+private func requestHybridScratch(_ ctx: inout PrepareContext, input: NHWC) {
+    ctx.requestScratch(bytes: hybridScratchCount(batches: input.batch, batchSize: input.height * input.width * input.channels))
+}
+
+private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.Conv2DOptions, geometry: ConvGeometry,
+                                 input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+    let (scales, perChannel) = try ctx.hybridWeightScales(channels: filter.batch, axis: 0, acceptsInt4: true)
+    // LiteRT quantises the input asymmetrically on its per-channel path, symmetrically otherwise.
+    let params = HybridConvParams(geometry: geometry, filterScales: scales,
+                                  activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction),
+                                  asymmetricInputs: perChannel)
+    let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
+    requestHybridScratch(&ctx, input: input)
+    let xi = try ctx.input(0).index, int8Filter = try ctx.int8Filter(ctx.input(1)), yi = try ctx.output(0).index
     return { c in
-        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self),
-                      pool: c.threads)
+        hybridConv2DInt8(params, input: c.data(xi, as: Float.self), inputShape: input, filter: int8Filter.values(c),
+                         filterShape: filter, bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
+                         outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+    }
+}
+
+private func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.DepthwiseConv2DOptions, geometry: ConvGeometry,
+                                          depthMultiplier: Int, input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+    let (scales, perChannel) = try ctx.hybridWeightScales(channels: filter.channels, axis: 3)
+    let params = HybridConvParams(geometry: geometry, filterScales: scales,
+                                  activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction),
+                                  asymmetricInputs: perChannel)
+    let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
+    requestHybridScratch(&ctx, input: input)
+    let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
+    return { c in
+        hybridDepthwiseConv2DInt8(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Float.self), inputShape: input,
+                                  filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
+                                  output: c.data(yi, as: Float.self), outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }

@@ -4,7 +4,7 @@ import Kernels
 extension OpRegistry {
     mutating func registerConv3DOps() {
         register(.conv3d, types: [.float32], prepareConv3D)
-        register(.conv3dTranspose, types: [.float32], prepareConv3DTranspose)
+        register(.conv3dTranspose, types: [.float32], outputTypes: .sameAs(input: 2), prepareConv3DTranspose)
     }
 }
 

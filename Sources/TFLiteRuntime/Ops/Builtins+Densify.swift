@@ -8,39 +8,6 @@ extension OpRegistry {
     }
 }
 
-extension PrepareContext {
-    /// The sparsity metadata the model stores for tensor `index` of this node's subgraph,
-    /// converted for the kernel; nil when the tensor is dense.
-    func sparsity(ofTensor index: Int) throws(InterpreterError) -> SparsityParameters? {
-        let model = executor.model
-        guard let s = model.schema.subgraphs[executor.subgraphIndex].tensors[index].sparsity else { return nil }
-        /// The entries of one index vector of dimension `level`.
-        func values(_ v: Schema.SparseIndexVector?, _ what: String, level: Int) throws(InterpreterError) -> [Int] {
-            switch v {
-            case .int32Vector(let w)?: return w.values.map(Int.init)
-            case .uint16Vector(let w)?: return w.values.map(Int.init)
-            case .uint8Vector(let w)?:
-                guard let range = w.values else { return [] }
-                return model.bytes(range).map(Int.init)
-            case .unknown(let tag)?: throw invalid("dimension \(level) has \(what) of unknown vector type \(tag)")
-            case nil: throw invalid("sparse dimension \(level) has no \(what)")
-            }
-        }
-        var dimensions: [SparsityParameters.Dimension] = []
-        for (level, d) in s.dimMetadata.enumerated() {
-            switch d.format {
-            case .dense:
-                dimensions.append(.dense(size: Int(d.denseSize)))
-            case .sparseCsr:
-                dimensions.append(.sparseCSR(segments: try values(d.arraySegments, "array_segments", level: level),
-                                             indices: try values(d.arrayIndices, "array_indices", level: level)))
-            }
-        }
-        return SparsityParameters(traversalOrder: s.traversalOrder.map(Int.init), blockMap: s.blockMap.map(Int.init),
-                                  dimensions: dimensions)
-    }
-}
-
 private func prepareDensify(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)

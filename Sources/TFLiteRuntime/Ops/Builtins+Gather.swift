@@ -1,9 +1,16 @@
 import Kernels
 
-// GATHER and GATHER_ND. The indices are data: their shapes are checked here, their values by
-// the kernel at run time, where a bad index fails the invocation.
+/// GATHER and GATHER_ND. The indices are data: their shapes are checked here, their values by
+/// the kernel at run time, where a bad index fails the invocation.
+extension OpRegistry {
+    mutating func registerGatherOps() {
+        let all = OpRegistry.elementMovingTypes
+        register(.gather, types: all + [.int4], prepareGather)
+        register(.gatherNd, types: all, prepareGatherND)
+    }
+}
 
-func prepareGather(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareGather(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0), indices = try ctx.input(1)
     guard indices.type == .int32 || indices.type == .int64 else { throw ctx.invalid("indices must be int32 or int64, are \(indices.type)") }
@@ -51,7 +58,7 @@ func prepareGather(_ ctx: inout PrepareContext) throws(InterpreterError) -> Node
     }
 }
 
-func prepareGatherND(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareGatherND(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let params = try ctx.input(0), indices = try ctx.input(1)
     guard indices.type == .int32 || indices.type == .int64 else { throw ctx.invalid("indices must be int32 or int64, are \(indices.type)") }

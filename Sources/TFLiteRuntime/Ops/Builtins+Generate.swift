@@ -7,9 +7,9 @@ extension OpRegistry {
     mutating func registerGenerateOps() {
         let all: [DataType] = [.float32, .int8, .uInt8, .int16, .int32, .int64, .bool]
         register(.zerosLike, types: all, prepareZerosLike)
-        register(.fill, types: [.int32, .int64], prepareFill)
-        register(.shape, types: all, prepareShape)
-        register(.rank, types: all, prepareRank)
+        register(.fill, types: [.int32, .int64], outputTypes: .sameAs(input: 1), prepareFill)
+        register(.shape, types: all, outputTypes: .checkedByOp, prepareShape)
+        register(.rank, types: all, outputTypes: .checkedByOp, prepareRank)
         register(.range, types: [.float32, .int32, .int64], prepareRange)
         register(.broadcastArgs, types: [.int32, .int64], prepareBroadcastArgs)
     }

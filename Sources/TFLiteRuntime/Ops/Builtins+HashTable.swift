@@ -4,21 +4,10 @@
 /// element) and HASHTABLE_SIZE counts its entries.
 extension OpRegistry {
     mutating func registerHashTableOps() {
-        register(.hashtable, types: [.resource], foldable: false, prepareHashTable)
-        register(.hashtableImport, types: [.int64, .string], foldable: false, prepareHashTableImport)
-        register(.hashtableFind, types: [.int64, .string], foldable: false, prepareHashTableFind)
-        register(.hashtableSize, types: [.resource], foldable: false, prepareHashTableSize)
-    }
-}
-
-extension PrepareContext {
-    /// Input `i` as a table handle: a resource tensor of shape [1], as LiteRT requires.
-    func tableHandle(_ i: Int) throws(InterpreterError) -> Int {
-        let h = try input(i)
-        guard h.type == .resource, h.shape == [1] else {
-            throw invalid("input \(i) must be a resource of shape [1], is \(h.type) \(h.shape)")
-        }
-        return h.index
+        register(.hashtable, types: [.resource], outputTypes: .checkedByOp, foldable: false, prepareHashTable)
+        register(.hashtableImport, types: [.int64, .string], outputTypes: .checkedByOp, foldable: false, prepareHashTableImport)
+        register(.hashtableFind, types: [.int64, .string], outputTypes: .checkedByOp, foldable: false, prepareHashTableFind)
+        register(.hashtableSize, types: [.resource], outputTypes: .checkedByOp, foldable: false, prepareHashTableSize)
     }
 }
 

@@ -5,11 +5,11 @@ import Kernels
 /// rows combined per bucket) and HASHTABLE_LOOKUP (rows found by int32 key).
 extension OpRegistry {
     mutating func registerIndexOps() {
-        register(.oneHot, types: [.int32, .int64], prepareOneHot)
-        register(.bucketize, types: [.float32, .int32, .int64], prepareBucketize)
-        register(.embeddingLookup, types: [.int32], prepareEmbeddingLookup)
-        register(.embeddingLookupSparse, types: [.int32], prepareEmbeddingLookupSparse)
-        register(.hashtableLookup, types: [.int32], prepareHashtableLookup)
+        register(.oneHot, types: [.int32, .int64], outputTypes: .sameAs(input: 2), prepareOneHot)
+        register(.bucketize, types: [.float32, .int32, .int64], outputTypes: .checkedByOp, prepareBucketize)
+        register(.embeddingLookup, types: [.int32], outputTypes: .checkedByOp, prepareEmbeddingLookup)
+        register(.embeddingLookupSparse, types: [.int32], outputTypes: .checkedByOp, prepareEmbeddingLookupSparse)
+        register(.hashtableLookup, types: [.int32], outputTypes: .checkedByOp, prepareHashtableLookup)
     }
 }
 

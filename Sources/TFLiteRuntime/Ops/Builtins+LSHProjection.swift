@@ -4,7 +4,7 @@ import Kernels
 /// float `[hashes, bits]` input 0 and optionally weighted per item by input 2.
 extension OpRegistry {
     mutating func registerLSHProjectionOps() {
-        register(.lshProjection, types: [.float32], prepareLSHProjection)
+        register(.lshProjection, types: [.float32], outputTypes: .checkedByOp, prepareLSHProjection)
     }
 }
 

@@ -5,8 +5,8 @@ import Kernels
 /// input is computed).
 extension OpRegistry {
     mutating func registerNonMaxSuppressionOps() {
-        register(.nonMaxSuppressionV4, types: [.float32]) { (c) throws(InterpreterError) in try prepareNMS(&c, soft: false) }
-        register(.nonMaxSuppressionV5, types: [.float32]) { (c) throws(InterpreterError) in try prepareNMS(&c, soft: true) }
+        register(.nonMaxSuppressionV4, types: [.float32], outputTypes: .checkedByOp) { (c) throws(InterpreterError) in try prepareNMS(&c, soft: false) }
+        register(.nonMaxSuppressionV5, types: [.float32], outputTypes: .checkedByOp) { (c) throws(InterpreterError) in try prepareNMS(&c, soft: true) }
     }
 }
 

@@ -1,6 +1,14 @@
 import Kernels
 
-// PAD, PADV2 and MIRROR_PAD, with the paddings a constant [rank, 2] tensor.
+/// PAD, PADV2 and MIRROR_PAD, with the paddings a constant [rank, 2] tensor.
+extension OpRegistry {
+    mutating func registerPadOps() {
+        let all = OpRegistry.elementMovingTypes
+        register(.pad, types: all, preparePad)
+        register(.padv2, types: all, preparePad)
+        register(.mirrorPad, types: all, prepareMirrorPad)
+    }
+}
 
 /// The paddings of input 1, checked against the input's rank; declares the padded output shape.
 private func paddings(_ ctx: PrepareContext, _ x: TensorInfo) throws(InterpreterError) -> [PadAmount] {
@@ -13,7 +21,7 @@ private func paddings(_ ctx: PrepareContext, _ x: TensorInfo) throws(Interpreter
 
 /// PAD and PADV2: PAD fills with zero (the zero point of a quantised output), PADV2 with its
 /// scalar input 2.
-func preparePad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func preparePad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...3, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     let pads = try paddings(ctx, x)
@@ -45,7 +53,7 @@ func preparePad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKer
                                                                   threads: c.threads) } }
 }
 
-func prepareMirrorPad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareMirrorPad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     guard case .mirrorPadOptions(let o)? = ctx.options else { throw ctx.invalid("missing MirrorPadOptions") }
     let x = try ctx.input(0)

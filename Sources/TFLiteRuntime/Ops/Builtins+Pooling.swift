@@ -45,3 +45,33 @@ private func preparePool(_ ctx: inout PrepareContext, _ kind: PoolKind) throws(I
         return { c in Pooling.l2(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape) }
     }
 }
+
+private func preparePoolQuantized(_ ctx: inout PrepareContext, kind: PoolKind, options o: Schema.Pool2DOptions, geometry: ConvGeometry,
+                                  input: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+    let x = try ctx.input(0), y = try ctx.output(0)
+    let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
+    guard inQ == outQ else { throw ctx.invalid("pooling needs equal input and output quantization") }
+    let params = QuantizedPoolParams(geometry: geometry, filterHeight: Int(o.filterHeight), filterWidth: Int(o.filterWidth),
+                                     activation: try ctx.quantizedActivation(o.fusedActivationFunction, output: outQ, type: x.type))
+    let xi = x.index, yi = y.index
+    if kind == .average, x.type == .int8, !ctx.executor.useReferenceKernels {
+        return { c in
+            quantizedAveragePool2DInt8(params, input: c.data(xi, as: Int8.self), inputShape: input,
+                                       output: c.data(yi, as: Int8.self), outputShape: output, pool: c.threads)
+        }
+    }
+    func kernel<T: QuantizedElement>(_ t: T.Type) -> NodeKernel {
+        switch kind {
+        case .average:
+            return { c in quantizedAveragePool2D(params, input: c.data(xi, as: T.self), inputShape: input, output: c.data(yi, as: T.self), outputShape: output) }
+        default:
+            return { c in quantizedMaxPool2D(params, input: c.data(xi, as: T.self), inputShape: input, output: c.data(yi, as: T.self), outputShape: output) }
+        }
+    }
+    switch x.type {
+    case .int8: return kernel(Int8.self)
+    case .uInt8: return kernel(UInt8.self)
+    case .int16: return kernel(Int16.self)
+    default: throw ctx.unsupported("pooling on \(x.type)")
+    }
+}

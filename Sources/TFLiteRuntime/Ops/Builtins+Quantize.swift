@@ -5,8 +5,8 @@ import Kernels
 /// (float rounded to a quantisation grid).
 extension OpRegistry {
     mutating func registerQuantizeOps() {
-        register(.quantize, types: [.float32, .int8, .uInt8, .int16, .int32], prepareQuantize)
-        register(.dequantize, types: [.int8, .uInt8, .int16, .int4, .float16], prepareDequantize)
+        register(.quantize, types: [.float32, .int8, .uInt8, .int16, .int32], outputTypes: .checkedByOp, prepareQuantize)
+        register(.dequantize, types: [.int8, .uInt8, .int16, .int4, .float16], outputTypes: .checkedByOp, prepareDequantize)
         register(.fakeQuant, types: [.float32], prepareFakeQuant)
     }
 }
@@ -131,5 +131,24 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
     case .int16: return kernel(Int16.self)
     case .int4: return int4Kernel { dequantizeToFloat(qx, input: $0, output: $1, count: count) }
     case let t: throw ctx.unsupported("DEQUANTIZE of \(t)")
+    }
+}
+
+/// QUANTIZE of FLOAT32 into INT4 with one scale and zero point (LiteRT has no per-channel
+/// int4 QUANTIZE): round(x / scale) + zero point, clamped to -8...7, as LiteRT 2.3's quantize.cc
+/// AffineQuantizeToInt4 does.
+private func prepareQuantizeToInt4(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+    let x = try ctx.input(0), y = try ctx.output(0)
+    guard x.type == .float32 else { throw ctx.unsupported("QUANTIZE of \(x.type) to INT4") }
+    guard (y.quantization?.scales.count ?? 0) == 1 else { throw ctx.unsupported("QUANTIZE to INT4 with more than one scale") }
+    let qy = try ctx.affine(y, role: "output")
+    try ctx.setOutputShape(0, x.shape)
+    let xi = x.index, yi = y.index, count = x.elementCount
+    return { c in
+        let input = c.data(xi, as: Float.self)
+        packInt4(count: count, into: c.data(yi, as: UInt8.self)) { i in
+            let rounded = (input[i] / qy.scale).rounded(.toNearestOrAwayFromZero)
+            return Int8(Swift.min(Swift.max(int32LikeX86(rounded) &+ qy.zeroPoint, -8), 7))
+        }
     }
 }

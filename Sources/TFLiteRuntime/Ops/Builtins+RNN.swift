@@ -7,8 +7,9 @@ import Kernels
 /// weights) is not supported.
 extension OpRegistry {
     mutating func registerRNNOps() {
-        register(.rnn, types: [.float32], foldable: false, prepareRNNStep)
-        register(.unidirectionalSequenceRnn, types: [.float32], foldable: false, prepareSequenceRNN)
+        // Hybrid and 16x8 kernels write float or int16 outputs from other inputs.
+        register(.rnn, types: [.float32], outputTypes: .checkedByOp, foldable: false, prepareRNNStep)
+        register(.unidirectionalSequenceRnn, types: [.float32], outputTypes: .checkedByOp, foldable: false, prepareSequenceRNN)
     }
 }
 

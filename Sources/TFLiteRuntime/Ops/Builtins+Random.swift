@@ -11,13 +11,13 @@ import Kernels
 /// None of these may be folded at prepare time: their outputs differ at every call.
 extension OpRegistry {
     mutating func registerRandomOps() {
-        register(.randomUniform, types: [.int32], foldable: false) { ctx throws(InterpreterError) in
+        register(.randomUniform, types: [.int32], outputTypes: .checkedByOp, foldable: false) { ctx throws(InterpreterError) in
             try prepareRandom(&ctx, RandomDistributions.uniform)
         }
-        register(.randomStandardNormal, types: [.int32], foldable: false) { ctx throws(InterpreterError) in
+        register(.randomStandardNormal, types: [.int32], outputTypes: .checkedByOp, foldable: false) { ctx throws(InterpreterError) in
             try prepareRandom(&ctx, RandomDistributions.standardNormal)
         }
-        register(.multinomial, types: [.float32], foldable: false, prepareMultinomial)
+        register(.multinomial, types: [.float32], outputTypes: .checkedByOp, foldable: false, prepareMultinomial)
     }
 }
 

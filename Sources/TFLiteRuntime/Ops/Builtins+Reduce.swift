@@ -12,8 +12,8 @@ extension OpRegistry {
         register(.reduceProd, types: numeric) { (c) throws(InterpreterError) in try prepareReduce(&c, .product) }
         register(.reduceAny, types: [.bool]) { (c) throws(InterpreterError) in try prepareBoolReduce(&c, any: true) }
         register(.reduceAll, types: [.bool]) { (c) throws(InterpreterError) in try prepareBoolReduce(&c, any: false) }
-        register(.argMax, types: [.float32, .int32, .int64, .int8, .uInt8]) { (c) throws(InterpreterError) in try prepareArgMinMax(&c, isMax: true) }
-        register(.argMin, types: [.float32, .int32, .int64, .int8, .uInt8]) { (c) throws(InterpreterError) in try prepareArgMinMax(&c, isMax: false) }
+        register(.argMax, types: [.float32, .int32, .int64, .int8, .uInt8], outputTypes: .checkedByOp) { (c) throws(InterpreterError) in try prepareArgMinMax(&c, isMax: true) }
+        register(.argMin, types: [.float32, .int32, .int64, .int8, .uInt8], outputTypes: .checkedByOp) { (c) throws(InterpreterError) in try prepareArgMinMax(&c, isMax: false) }
     }
 }
 

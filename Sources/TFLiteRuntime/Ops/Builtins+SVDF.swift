@@ -7,7 +7,8 @@ import Kernels
 /// Float and hybrid SVDF are not supported.
 extension OpRegistry {
     mutating func registerSVDFOps() {
-        register(.svdf, types: [.int8], foldable: false, prepareSVDF)
+        // Hybrid and 16x8 kernels write float or int16 outputs from other inputs.
+        register(.svdf, types: [.int8], outputTypes: .checkedByOp, foldable: false, prepareSVDF)
     }
 }
 

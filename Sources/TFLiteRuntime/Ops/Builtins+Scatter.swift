@@ -3,7 +3,7 @@ import Kernels
 /// SCATTER_ND over float32, int8, uint8, int32 and int64 updates with int32 or int64 indices.
 extension OpRegistry {
     mutating func registerScatterOps() {
-        register(.scatterNd, types: [.int32, .int64], prepareScatterND)
+        register(.scatterNd, types: [.int32, .int64], outputTypes: .sameAs(input: 1), prepareScatterND)
     }
 }
 

@@ -5,8 +5,8 @@ import Kernels
 extension OpRegistry {
     mutating func registerSelectOps() {
         let all: [DataType] = [.bool, .float32, .int8, .uInt8, .int16, .int32, .int64]
-        register(.select, types: all) { (c) throws(InterpreterError) in try prepareSelect(&c, broadcasting: false) }
-        register(.selectV2, types: all) { (c) throws(InterpreterError) in try prepareSelect(&c, broadcasting: true) }
+        register(.select, types: all, outputTypes: .sameAs(input: 1)) { (c) throws(InterpreterError) in try prepareSelect(&c, broadcasting: false) }
+        register(.selectV2, types: all, outputTypes: .sameAs(input: 1)) { (c) throws(InterpreterError) in try prepareSelect(&c, broadcasting: true) }
     }
 }
 

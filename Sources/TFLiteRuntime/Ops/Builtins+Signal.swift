@@ -3,10 +3,10 @@ import Kernels
 /// RFFT2D (float32 to complex64) and COMPLEX_ABS, REAL, IMAG (complex64 to float32).
 extension OpRegistry {
     mutating func registerSignalOps() {
-        register(.rfft2d, types: [.float32], prepareRFFT2D)
-        register(.complexAbs, types: [.complex64]) { (c) throws(InterpreterError) in try prepareComplexPart(&c, .magnitude) }
-        register(.real, types: [.complex64]) { (c) throws(InterpreterError) in try prepareComplexPart(&c, .real) }
-        register(.imag, types: [.complex64]) { (c) throws(InterpreterError) in try prepareComplexPart(&c, .imaginary) }
+        register(.rfft2d, types: [.float32], outputTypes: .checkedByOp, prepareRFFT2D)
+        register(.complexAbs, types: [.complex64], outputTypes: .checkedByOp) { (c) throws(InterpreterError) in try prepareComplexPart(&c, .magnitude) }
+        register(.real, types: [.complex64], outputTypes: .checkedByOp) { (c) throws(InterpreterError) in try prepareComplexPart(&c, .real) }
+        register(.imag, types: [.complex64], outputTypes: .checkedByOp) { (c) throws(InterpreterError) in try prepareComplexPart(&c, .imaginary) }
     }
 }
 

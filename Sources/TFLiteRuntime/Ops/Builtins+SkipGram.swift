@@ -4,7 +4,7 @@ import Kernels
 /// spaces, as a vector of strings (see `SkipGram` in Kernels).
 extension OpRegistry {
     mutating func registerSkipGramOps() {
-        register(.skipGram, types: [.string], foldable: false, prepareSkipGram)
+        register(.skipGram, types: [.string], outputTypes: .checkedByOp, foldable: false, prepareSkipGram)
     }
 }
 

@@ -1,9 +1,16 @@
 import Kernels
 
-// SLICE and STRIDED_SLICE. Their begin/end/size inputs are normally constants, resolved once
-// here; STRIDED_SLICE also accepts them computed at run time (a dynamic output).
+/// SLICE and STRIDED_SLICE. Their begin/end/size inputs are normally constants, resolved once
+/// here; STRIDED_SLICE also accepts them computed at run time (a dynamic output).
+extension OpRegistry {
+    mutating func registerSliceOps() {
+        let all = OpRegistry.elementMovingTypes
+        register(.slice, types: all + [.int4], prepareSlice)
+        register(.stridedSlice, types: all, prepareStridedSlice)
+    }
+}
 
-func prepareSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
     let x = try ctx.input(0)
     let begin = try ctx.constantIntegers(input: 1)
@@ -43,7 +50,7 @@ private func prepareSliceInt4(_ ctx: inout PrepareContext, begin: [Int], size: [
     }
 }
 
-func prepareStridedSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareStridedSlice(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...4, outputs: 1...1)
     guard case .stridedSliceOptions(let o)? = ctx.options else { throw ctx.invalid("missing StridedSliceOptions") }
     let x = try ctx.input(0)

@@ -3,7 +3,8 @@ import Kernels
 /// SOFTMAX (with beta) and LOG_SOFTMAX over the last axis.
 extension OpRegistry {
     mutating func registerSoftmaxOps() {
-        register(.softmax, types: [.float32, .int8, .uInt8], prepareSoftmax)
+        // An int8 SOFTMAX may write int16 probabilities.
+        register(.softmax, types: [.float32, .int8, .uInt8], outputTypes: .checkedByOp, prepareSoftmax)
         register(.logSoftmax, types: [.float32, .int8], prepareLogSoftmax)
     }
 }

@@ -1,7 +1,16 @@
 import Kernels
 
-// DEPTH_TO_SPACE, SPACE_TO_DEPTH, SPACE_TO_BATCH_ND and BATCH_TO_SPACE_ND: moving NHWC pixels
-// between the spatial axes and the channel or batch axis.
+/// DEPTH_TO_SPACE, SPACE_TO_DEPTH, SPACE_TO_BATCH_ND and BATCH_TO_SPACE_ND: moving NHWC pixels
+/// between the spatial axes and the channel or batch axis.
+extension OpRegistry {
+    mutating func registerSpaceDepthOps() {
+        let all = OpRegistry.elementMovingTypes
+        register(.depthToSpace, types: all, prepareDepthToSpace)
+        register(.spaceToDepth, types: all, prepareSpaceToDepth)
+        register(.spaceToBatchNd, types: all, prepareSpaceToBatch)
+        register(.batchToSpaceNd, types: all, prepareBatchToSpace)
+    }
+}
 
 /// The block size of DEPTH_TO_SPACE / SPACE_TO_DEPTH, required positive.
 private func blockSize(_ ctx: PrepareContext) throws(InterpreterError) -> Int {
@@ -15,7 +24,7 @@ private func blockSize(_ ctx: PrepareContext) throws(InterpreterError) -> Int {
     return Int(b)
 }
 
-func prepareDepthToSpace(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareDepthToSpace(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0)
     let s = try ctx.nhwc(x, role: "input"), bs = try blockSize(ctx)
@@ -30,7 +39,7 @@ func prepareDepthToSpace(_ ctx: inout PrepareContext) throws(InterpreterError) -
     return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }
 
-func prepareSpaceToDepth(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSpaceToDepth(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     let x = try ctx.input(0)
     let s = try ctx.nhwc(x, role: "input"), bs = try blockSize(ctx)
@@ -63,7 +72,7 @@ private func modelShape(_ s: NHWC, rank: Int) -> [Int] {
     rank == 4 ? [s.batch, s.height, s.width, s.channels] : [s.batch, s.height, s.channels]
 }
 
-func prepareSpaceToBatch(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareSpaceToBatch(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
     let x = try ctx.input(0), y = try ctx.output(0)
     let (s, bh, bw, spatial) = try blockGeometry(ctx, x)
@@ -92,7 +101,7 @@ func prepareSpaceToBatch(_ ctx: inout PrepareContext) throws(InterpreterError) -
     }
 }
 
-func prepareBatchToSpace(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareBatchToSpace(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
     let x = try ctx.input(0)
     let (s, bh, bw, spatial) = try blockGeometry(ctx, x)

@@ -5,7 +5,7 @@ import Kernels
 /// int64 indices. The dense shape may be computed at run time (the output is then dynamic).
 extension OpRegistry {
     mutating func registerSparseToDenseOps() {
-        register(.sparseToDense, types: [.float32, .int8, .uInt8, .int32, .int64], prepareSparseToDense)
+        register(.sparseToDense, types: [.float32, .int8, .uInt8, .int32, .int64], outputTypes: .sameAs(input: 2), prepareSparseToDense)
     }
 }
 

@@ -1,32 +1,20 @@
 import Kernels
 
-/// The StableHLO operators LiteRT's builtin resolver runs, and the two TFLite builtins that
-/// share their kernels (DILATE with STABLEHLO_PAD, REDUCE_WINDOW with STABLEHLO_REDUCE_WINDOW).
-/// This file holds the registrations and the elementwise ops; the others live in
-/// `Builtins+StableHLO<Family>.swift`.
+/// The elementwise StableHLO operators LiteRT's builtin resolver runs. The other StableHLO
+/// families (and the two TFLite builtins that share their kernels, DILATE and REDUCE_WINDOW)
+/// live in `Builtins+StableHLO<Family>.swift`.
 extension OpRegistry {
+    static let stableHLOIntegerTypes: [DataType] = [.int8, .int16, .int32, .int64, .uInt8, .uInt16, .uInt32, .uInt64]
+    static let stableHLOElementTypes: [DataType] = [.float16, .float32, .float64] + stableHLOIntegerTypes + [.bool]
+
     mutating func registerStableHLOOps() {
-        let integers: [DataType] = [.int8, .int16, .int32, .int64, .uInt8, .uInt16, .uInt32, .uInt64]
-        let elementwise: [DataType] = [.float16, .float32, .float64] + integers + [.bool]
+        let elementwise = OpRegistry.stableHLOElementTypes
         register(.stablehloAdd, types: elementwise) { (c) throws(InterpreterError) in try prepareHLOBinary(&c, .add) }
         register(.stablehloMultiply, types: elementwise) { (c) throws(InterpreterError) in try prepareHLOBinary(&c, .multiply) }
         register(.stablehloMaximum, types: elementwise) { (c) throws(InterpreterError) in try prepareHLOBinary(&c, .maximum) }
         register(.stablehloMinimum, types: elementwise) { (c) throws(InterpreterError) in try prepareHLOBinary(&c, .minimum) }
-        register(.stablehloAnd, types: integers + [.bool], prepareHLOAnd)
+        register(.stablehloAnd, types: OpRegistry.stableHLOIntegerTypes + [.bool], prepareHLOAnd)
         register(.stablehloShiftLeft, types: [.int8, .int16, .int32], prepareHLOShiftLeft)
-
-        register(.stablehloPad, types: elementwise, prepareHLOPad)
-        register(.dilate, types: elementwise, prepareDilate)
-        let windowed: [DataType] = [.float32, .float64, .int8, .int16, .int32, .int64, .uInt8, .bool]
-        register(.stablehloReduceWindow, types: windowed, prepareHLOReduceWindow)
-        register(.reduceWindow, types: windowed, prepareReduceWindow)
-        register(.stablehloGather, types: elementwise, prepareHLOGather)
-        register(.stablehloScatter, types: elementwise, prepareHLOScatter)
-        register(.stablehloRngBitGenerator, types: [.uInt64], foldable: false, prepareRngBitGenerator)
-
-        let any: [DataType] = [.float32, .int32, .int64, .int8, .uInt8, .int16, .bool]
-        register(.stablehloCase, types: any, foldable: false, prepareHLOCase)
-        register(.stablehloComposite, types: any, foldable: false, prepareHLOComposite)
     }
 }
 

@@ -1,10 +1,18 @@
 import FlatBuffers
+
 /// STABLEHLO_CASE (one of several branch subgraphs, chosen by an int32 index) and
 /// STABLEHLO_COMPOSITE (its decomposition subgraph, called with the node's operands). As for
 /// IF, each node owns executors for its subgraphs, prepared with the operands' shapes;
 /// operands are copied in and results copied out.
+extension OpRegistry {
+    mutating func registerStableHLOControlFlowOps() {
+        let any: [DataType] = [.float32, .int32, .int64, .int8, .uInt8, .int16, .bool]
+        register(.stablehloCase, types: any, outputTypes: .checkedByOp, foldable: false, prepareHLOCase)
+        register(.stablehloComposite, types: any, outputTypes: .checkedByOp, foldable: false, prepareHLOComposite)
+    }
+}
 
-func prepareHLOCase(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareHLOCase(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     guard ctx.inputCount >= 1 else { throw ctx.invalid("STABLEHLO_CASE needs an index input") }
     guard case .stablehloCaseOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StablehloCaseOptions") }
     guard !o.branchSubgraphIndices.isEmpty else { throw ctx.invalid("STABLEHLO_CASE has no branches") }
@@ -25,7 +33,7 @@ func prepareHLOCase(_ ctx: inout PrepareContext) throws(InterpreterError) -> Nod
     }
 }
 
-func prepareHLOComposite(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareHLOComposite(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     // LiteRT refuses a composite without operands.
     guard ctx.inputCount >= 1 else { throw ctx.invalid("STABLEHLO_COMPOSITE needs at least one input") }
     guard case .stableHLOCompositeOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StableHLOCompositeOptions") }

@@ -1,59 +1,63 @@
 import Kernels
 
-// STABLEHLO_GATHER and STABLEHLO_SCATTER. Their dimension numbers are checked here against the
-// operand, indices and updates shapes, so the kernels only ever read inside their tensors;
-// index values need no check (gather clamps them, scatter skips what falls outside).
-
-extension PrepareContext {
-    /// `index_vector_dim`, which may equal the indices' rank (each index is then one number).
-    fileprivate func indexVectorDim(_ value: Int64, indices: TensorInfo) throws(InterpreterError) -> Int {
-        guard value >= 0, value <= Int64(indices.rank) else {
-            throw invalid("index_vector_dim \(value) is outside 0...\(indices.rank) for indices \(indices.shape)")
-        }
-        return Int(value)
-    }
-
-    /// Axis numbers, each below `bound` and none repeated, in the order given.
-    fileprivate func distinctAxes(_ values: [Int64], below bound: Int, what: String) throws(InterpreterError) -> [Int] {
-        guard values.allSatisfy({ $0 >= 0 && $0 < Int64(bound) }), Set(values).count == values.count else {
-            throw invalid("\(what) \(values) must be distinct axes below \(bound)")
-        }
-        return values.map { Int($0) }
-    }
-
-    /// Input 1, the start or scatter indices: int32 or int64.
-    fileprivate func indicesInput() throws(InterpreterError) -> TensorInfo {
-        let t = try input(1)
-        guard t.type == .int32 || t.type == .int64 else { throw unsupported("indices have type \(t.type); LiteRT takes int32 or int64") }
-        return t
+/// STABLEHLO_GATHER and STABLEHLO_SCATTER. Their dimension numbers are checked here against the
+/// operand, indices and updates shapes, so the kernels only ever read inside their tensors;
+/// index values need no check (gather clamps them, scatter skips what falls outside).
+extension OpRegistry {
+    mutating func registerStableHLOGatherScatterOps() {
+        register(.stablehloGather, types: OpRegistry.stableHLOElementTypes, prepareHLOGather)
+        register(.stablehloScatter, types: OpRegistry.stableHLOElementTypes, prepareHLOScatter)
     }
 }
 
-func prepareHLOGather(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+/// `index_vector_dim`, which may equal the indices' rank (each index is then one number).
+private func indexVectorDim(_ ctx: PrepareContext, _ value: Int64, indices: TensorInfo) throws(InterpreterError) -> Int {
+    guard value >= 0, value <= Int64(indices.rank) else {
+        throw ctx.invalid("index_vector_dim \(value) is outside 0...\(indices.rank) for indices \(indices.shape)")
+    }
+    return Int(value)
+}
+
+/// Axis numbers, each below `bound` and none repeated, in the order given.
+private func distinctAxes(_ ctx: PrepareContext, _ values: [Int64], below bound: Int, what: String) throws(InterpreterError) -> [Int] {
+    guard values.allSatisfy({ $0 >= 0 && $0 < Int64(bound) }), Set(values).count == values.count else {
+        throw ctx.invalid("\(what) \(values) must be distinct axes below \(bound)")
+    }
+    return values.map { Int($0) }
+}
+
+/// Input 1, the start or scatter indices: int32 or int64.
+private func indicesInput(_ ctx: PrepareContext) throws(InterpreterError) -> TensorInfo {
+    let t = try ctx.input(1)
+    guard t.type == .int32 || t.type == .int64 else { throw ctx.unsupported("indices have type \(t.type); LiteRT takes int32 or int64") }
+    return t
+}
+
+private func prepareHLOGather(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     guard case .stablehloGatherOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StablehloGatherOptions") }
-    let x = try ctx.input(0), indices = try ctx.indicesInput()
+    let x = try ctx.input(0), indices = try indicesInput(ctx)
     let size = try ctx.elementSize(x, role: "operand")
     guard [1, 2, 4, 8].contains(size) else { throw ctx.unsupported("operand type \(x.type); LiteRT gathers 8, 16, 32 and 64-bit elements") }
-    let ivd = try ctx.indexVectorDim(o.indexVectorDim, indices: indices)
+    let ivd = try indexVectorDim(ctx, o.indexVectorDim, indices: indices)
     let vectorSize = ivd == indices.rank ? 1 : indices.shape[ivd]
     guard o.sliceSizes.count == x.rank else { throw ctx.invalid("slice_sizes has \(o.sliceSizes.count) entries for an operand of rank \(x.rank)") }
     for d in 0..<x.rank where o.sliceSizes[d] < 0 || o.sliceSizes[d] > Int64(x.shape[d]) {
         throw ctx.invalid("slice size \(o.sliceSizes[d]) of axis \(d) is outside 0...\(x.shape[d])")
     }
     let sliceSizes = o.sliceSizes.map { Int($0) }
-    let collapsed = try ctx.distinctAxes(o.collapsedSliceDims, below: x.rank, what: "collapsed_slice_dims")
+    let collapsed = try distinctAxes(ctx, o.collapsedSliceDims, below: x.rank, what: "collapsed_slice_dims")
     for d in collapsed where sliceSizes[d] != 1 {
         throw ctx.invalid("collapsed axis \(d) must have slice size 1, has \(sliceSizes[d])")
     }
     let batchRank = ivd == indices.rank ? indices.rank : indices.rank - 1
     let offsetCount = x.rank - collapsed.count
     // Offset axes are placed in increasing order whatever order they are listed in, as in LiteRT.
-    let offsetDims = try ctx.distinctAxes(o.offsetDims, below: offsetCount + batchRank, what: "offset_dims").sorted()
+    let offsetDims = try distinctAxes(ctx, o.offsetDims, below: offsetCount + batchRank, what: "offset_dims").sorted()
     guard offsetDims.count == offsetCount else {
         throw ctx.invalid("offset_dims \(o.offsetDims) must name one output axis per uncollapsed operand axis (\(offsetCount))")
     }
-    let startIndexMap = try ctx.distinctAxes(o.startIndexMap, below: x.rank, what: "start_index_map")
+    let startIndexMap = try distinctAxes(ctx, o.startIndexMap, below: x.rank, what: "start_index_map")
     guard startIndexMap.count == vectorSize else {
         throw ctx.invalid("start_index_map \(o.startIndexMap) must have one entry per index vector component (\(vectorSize))")
     }
@@ -74,19 +78,19 @@ func prepareHLOGather(_ ctx: inout PrepareContext) throws(InterpreterError) -> N
     }
 }
 
-func prepareHLOScatter(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareHLOScatter(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
     guard case .stablehloScatterOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StablehloScatterOptions") }
-    let x = try ctx.input(0), indices = try ctx.indicesInput(), updates = try ctx.input(2)
+    let x = try ctx.input(0), indices = try indicesInput(ctx), updates = try ctx.input(2)
     guard updates.type == x.type else { throw ctx.invalid("updates have type \(updates.type), the operand \(x.type)") }
-    let ivd = try ctx.indexVectorDim(o.indexVectorDim, indices: indices)
+    let ivd = try indexVectorDim(ctx, o.indexVectorDim, indices: indices)
     let vectorSize = ivd == indices.rank ? 1 : indices.shape[ivd]
-    let windowDims = try ctx.distinctAxes(o.updateWindowDims, below: updates.rank, what: "update_window_dims")
-    let inserted = try ctx.distinctAxes(o.insertedWindowDims, below: x.rank, what: "inserted_window_dims")
+    let windowDims = try distinctAxes(ctx, o.updateWindowDims, below: updates.rank, what: "update_window_dims")
+    let inserted = try distinctAxes(ctx, o.insertedWindowDims, below: x.rank, what: "inserted_window_dims")
     guard windowDims.count + inserted.count == x.rank else {
         throw ctx.invalid("update_window_dims \(o.updateWindowDims) and inserted_window_dims \(o.insertedWindowDims) must together cover the operand's \(x.rank) axes")
     }
-    let toOperand = try ctx.distinctAxes(o.scatterDimsToOperandDims, below: x.rank, what: "scatter_dims_to_operand_dims")
+    let toOperand = try distinctAxes(ctx, o.scatterDimsToOperandDims, below: x.rank, what: "scatter_dims_to_operand_dims")
     guard toOperand.count == vectorSize else {
         throw ctx.invalid("scatter_dims_to_operand_dims \(o.scatterDimsToOperandDims) must have one entry per index vector component (\(vectorSize))")
     }

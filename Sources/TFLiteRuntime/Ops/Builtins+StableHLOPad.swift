@@ -1,7 +1,13 @@
 import Kernels
 
-// STABLEHLO_PAD (edge and interior padding, negative edges crop) and DILATE (interior padding
-// only), both one `Pad.planEdgeInterior` copy filled with a padding-value operand.
+/// STABLEHLO_PAD (edge and interior padding, negative edges crop) and DILATE (interior padding
+/// only), both one `Pad.planEdgeInterior` copy filled with a padding-value operand.
+extension OpRegistry {
+    mutating func registerStableHLOPadOps() {
+        register(.stablehloPad, types: OpRegistry.stableHLOElementTypes, prepareHLOPad)
+        register(.dilate, types: OpRegistry.stableHLOElementTypes, prepareDilate)
+    }
+}
 
 /// The padded shape, with every step checked for overflow. A negative extent (crops larger
 /// than the padded axis) is an error; LiteRT instead gives an all-zero shape whenever any
@@ -34,7 +40,7 @@ private func paddingValue(_ ctx: PrepareContext, input i: Int, type: DataType) t
     return v.index
 }
 
-func prepareHLOPad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareHLOPad(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     guard case .stablehloPadOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StablehloPadOptions") }
     let x = try ctx.input(0)
@@ -62,7 +68,7 @@ func prepareHLOPad(_ ctx: inout PrepareContext) throws(InterpreterError) -> Node
 
 /// DILATE: `dilations[d] - 1` padding values between neighbours along each axis. Dilations
 /// computed at run time make the output dynamic, planned at each invocation.
-func prepareDilate(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareDilate(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
     let x = try ctx.input(0), dilations = try ctx.input(1)
     guard x.rank >= 1 else { throw ctx.invalid("input must have rank at least 1") }

@@ -1,8 +1,15 @@
 import Kernels
 
-// STABLEHLO_REDUCE_WINDOW (base dilation, padding, window dilation, a body subgraph naming the
-// reduction) and the TFLite REDUCE_WINDOW (window, strides and dilations as constant int64
-// inputs, the reduction an enum), both on `ReduceWindowPlan`.
+/// STABLEHLO_REDUCE_WINDOW (base dilation, padding, window dilation, a body subgraph naming the
+/// reduction) and the TFLite REDUCE_WINDOW (window, strides and dilations as constant int64
+/// inputs, the reduction an enum), both on `ReduceWindowPlan`.
+extension OpRegistry {
+    mutating func registerStableHLOReduceWindowOps() {
+        let windowed: [DataType] = [.float32, .float64, .int8, .int16, .int32, .int64, .uInt8, .bool]
+        register(.stablehloReduceWindow, types: windowed, prepareHLOReduceWindow)
+        register(.reduceWindow, types: windowed, prepareReduceWindow)
+    }
+}
 
 /// The kernel's view of a tensor type; bool reduces as int8, as in LiteRT.
 private func windowElement(_ ctx: PrepareContext, _ type: DataType) throws(InterpreterError) -> WindowElement {
@@ -38,7 +45,7 @@ private func positiveAmounts(_ ctx: PrepareContext, _ values: [Int64], rank: Int
     return values.map { Int($0) }
 }
 
-func prepareHLOReduceWindow(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareHLOReduceWindow(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     guard case .stablehloReduceWindowOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StablehloReduceWindowOptions") }
     let (x, ii) = try operandAndInitial(ctx)
@@ -107,7 +114,7 @@ private func hloReduction(_ ctx: PrepareContext, _ body: Int32, type: DataType) 
     }
 }
 
-func prepareReduceWindow(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareReduceWindow(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 5...5, outputs: 1...1)
     guard case .reduceWindowOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing ReduceWindowOptions") }
     let (x, ii) = try operandAndInitial(ctx)

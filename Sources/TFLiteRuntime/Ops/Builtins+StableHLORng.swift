@@ -1,8 +1,14 @@
 import Kernels
 
+extension OpRegistry {
+    mutating func registerStableHLORngOps() {
+        register(.stablehloRngBitGenerator, types: [.uInt64], outputTypes: .checkedByOp, foldable: false, prepareRngBitGenerator)
+    }
+}
+
 /// STABLEHLO_RNG_BIT_GENERATOR: a uint64 state in, the next state and a tensor of random bits
 /// out (int32, int64, uint32 or uint64, its shape as the model declares it).
-func prepareRngBitGenerator(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareRngBitGenerator(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 2...2)
     guard case .stablehloRngBitGeneratorOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StablehloRngBitGeneratorOptions") }
     let state = try ctx.input(0), key = try ctx.output(0), bits = try ctx.output(1)

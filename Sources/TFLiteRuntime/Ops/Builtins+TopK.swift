@@ -3,7 +3,7 @@ import Kernels
 /// TOPK_V2 over float32, int8, uint8, int16, int32 and int64, with int32 or int64 indices.
 extension OpRegistry {
     mutating func registerTopKOps() {
-        register(.topkV2, types: [.float32, .int8, .uInt8, .int16, .int32, .int64], prepareTopK)
+        register(.topkV2, types: [.float32, .int8, .uInt8, .int16, .int32, .int64], outputTypes: .firstSameAs(input: 0), prepareTopK)
     }
 }
 

@@ -1,9 +1,18 @@
 import Kernels
 
-// TRANSPOSE, TILE, BROADCAST_TO and REVERSE_V2: permuting, repeating and mirroring axes, with
-// the permutation, multiples, target shape or axes a constant.
+/// TRANSPOSE, TILE, BROADCAST_TO and REVERSE_V2: permuting, repeating and mirroring axes, with
+/// the permutation, multiples, target shape or axes a constant.
+extension OpRegistry {
+    mutating func registerTransposeOps() {
+        let all = OpRegistry.elementMovingTypes
+        register(.transpose, types: all, prepareTranspose)
+        register(.tile, types: all, prepareTile)
+        register(.broadcastTo, types: all, prepareBroadcastTo)
+        register(.reverseV2, types: all, prepareReverse)
+    }
+}
 
-func prepareTranspose(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareTranspose(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0)
     let perm = try ctx.constantIntegers(input: 1)
@@ -17,7 +26,7 @@ func prepareTranspose(_ ctx: inout PrepareContext) throws(InterpreterError) -> N
     return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }
 
-func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0)
     let multiples = try ctx.constantIntegers(input: 1)
@@ -38,7 +47,7 @@ func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKe
     return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }
 
-func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0)
     let target = try ctx.constantIntegers(input: 1)
@@ -57,7 +66,7 @@ func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterError) ->
     return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
 }
 
-func prepareReverse(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareReverse(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...2, outputs: 1...1)
     let x = try ctx.input(0)
     var axes: [Int] = []

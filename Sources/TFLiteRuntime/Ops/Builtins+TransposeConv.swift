@@ -2,6 +2,13 @@ import Kernels
 
 /// TRANSPOSE_CONV and MediaPipe's `Convolution2DTransposeBias` (the same scatter with a bias,
 /// its options stored as a raw `{padding, stride_w, stride_h}` struct in custom_options).
+extension OpRegistry {
+    mutating func registerTransposeConvOps() {
+        register(.transposeConv, types: [.float32, .int8, .int16], outputTypes: .sameAs(input: 2), prepareTransposeConv)
+        register(custom: "Convolution2DTransposeBias", types: [.float32], prepareConvolution2DTransposeBias)
+    }
+}
+
 /// Padding TFLite applies to a transposed convolution: computed as for a forward convolution
 /// from the output back to the input.
 private func transposePadding(_ scheme: PaddingScheme, input: NHWC, filter: NHWC, output: NHWC,
@@ -11,9 +18,12 @@ private func transposePadding(_ scheme: PaddingScheme, input: NHWC, filter: NHWC
     return (ph.before, pw.before)
 }
 
-func prepareTransposeConv(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareTransposeConv(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...4, outputs: 1...1)
     guard case .transposeConvOptions(let o)? = ctx.options else { throw ctx.invalid("missing TransposeConvOptions") }
+    if let f = ctx.optionalInput(1), f.rank == 4, let x = ctx.optionalInput(2) {
+        ctx.flops = checkedProduct([2, x.elementCount, f.shape[0], f.shape[1], f.shape[2]])
+    }
     if !(ctx.optionalInput(0)?.isConstant ?? true) || ctx.optionalInput(2)?.type == .int16 {
         return try prepareTransposeConvSizedAtInvoke(&ctx, options: o)
     }
@@ -134,7 +144,7 @@ private func transposeConvKernel(_ ctx: inout PrepareContext, params: TransposeC
     }
 }
 
-func prepareConvolution2DTransposeBias(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
+private func prepareConvolution2DTransposeBias(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 3...3, outputs: 1...1)
     guard let raw = ctx.customOptions, raw.count >= 12 else {
         throw ctx.invalid("custom options must hold {padding, stride_width, stride_height} (12 bytes)")
@@ -173,5 +183,34 @@ private final class GrowingWorkspace {
         let grown = AlignedBuffer(byteCount: bytes)
         buffer = grown
         return grown.pointer
+    }
+}
+
+private func prepareTransposeConvQuantized(_ ctx: inout PrepareContext, options o: Schema.TransposeConvOptions, paddingTop: Int, paddingLeft: Int,
+                                           input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
+    let w = try ctx.input(1), x = try ctx.input(2), y = try ctx.output(0)
+    guard x.type == .int8 else { throw ctx.unsupported("quantised TRANSPOSE_CONV on \(x.type)") }
+    try ctx.requireSameType(.int8, inputs: [1, 2])
+    let inQ = try ctx.affine(x, role: "input"), outQ = try ctx.affine(y, role: "output")
+    let (scales, filterZero) = try ctx.weightScales(w, channels: filter.batch, axis: 0)
+    let (qmin, qmax) = try ctx.storageRange(x.type)
+    // Only the strides and the leading padding matter to the scatter kernel.
+    let geometry = ConvGeometry(strideHeight: Int(o.strideH), strideWidth: Int(o.strideW),
+                                paddingHeight: AxisPadding(before: paddingTop, after: 0),
+                                paddingWidth: AxisPadding(before: paddingLeft, after: 0))
+    guard let params = QuantizedConvParams.make(geometry: geometry, input: inQ, filterScales: scales, filterZeroPoint: filterZero,
+                                                output: outQ, outputChannels: filter.batch,
+                                                activation: FusedActivation(o.fusedActivationFunction), qmin: qmin, qmax: qmax)
+    else { throw ctx.unsupported("fused activation \(o.fusedActivationFunction) on a quantised output") }
+    let b = try ctx.bias(input: 3, channels: filter.batch, type: .int32)
+    // The int32 accumulators live in the shared scratch block.
+    let (scratchBytes, overflow) = output.elementCount.multipliedReportingOverflow(by: MemoryLayout<Int32>.stride)
+    guard !overflow else { throw ctx.invalid("output \(output.dims) is too large") }
+    ctx.requestScratch(bytes: scratchBytes)
+    let xi = x.index, wi = w.index, yi = y.index
+    return { c in
+        quantizedTransposeConv2D(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                                 filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self),
+                                 outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int32.self))
     }
 }

@@ -4,8 +4,8 @@ import Kernels
 /// values.
 extension OpRegistry {
     mutating func registerValueShapedOps() {
-        register(.where, types: [.bool, .float32, .int32, .int64, .int8, .uInt8], prepareWhere)
-        register(.unique, types: [.float32, .int8, .uInt8, .int16, .int32, .int64], prepareUnique)
+        register(.where, types: [.bool, .float32, .int32, .int64, .int8, .uInt8], outputTypes: .checkedByOp, prepareWhere)
+        register(.unique, types: [.float32, .int8, .uInt8, .int16, .int32, .int64], outputTypes: .firstSameAs(input: 0), prepareUnique)
     }
 }
 

@@ -3,9 +3,9 @@
 /// subgraphs of the interpreter.
 extension OpRegistry {
     mutating func registerVariableOps() {
-        register(.varHandle, types: [.resource], foldable: false, prepareVarHandle)
-        register(.readVariable, types: [.resource], foldable: false, prepareReadVariable)
-        register(.assignVariable, types: [.resource], foldable: false, prepareAssignVariable)
+        register(.varHandle, types: [.resource], outputTypes: .checkedByOp, foldable: false, prepareVarHandle)
+        register(.readVariable, types: [.resource], outputTypes: .checkedByOp, foldable: false, prepareReadVariable)
+        register(.assignVariable, types: [.resource], outputTypes: .checkedByOp, foldable: false, prepareAssignVariable)
     }
 }
 

@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import TFLiteRuntime
 
-/// Spatial PAD nodes folded into the convolution that reads them (`SubgraphExecutor+PadFolding`).
+/// Spatial PAD nodes folded into the convolution that reads them (`FusionPass`).
 /// That the folded model computes what the unfolded one does is checked on whole models by
 /// `ReferenceVersusOptimizedTests` (the reference kernels run every PAD) and by the goldens.
 @Suite struct PadFoldingTests {
@@ -13,10 +13,10 @@ import TestSupport
     @Test func detectorPadsFoldIntoConvolutions() throws {
         let interpreter = try Interpreter(modelPath: Fixtures.corpusFile(Self.model).path)
         try interpreter.allocateTensors()
-        #expect(interpreter.main.padFolds.count == 43)
+        #expect(interpreter.main.fusion.padding.count == 43)
         #expect(!interpreter.stepKinds.contains(.builtin(.pad)))
         let graph = interpreter.main.model.schema.subgraphs[0]
-        for (node, fold) in interpreter.main.padFolds {
+        for (node, fold) in interpreter.main.fusion.padding {
             let kind = interpreter.main.model.operatorKind(ofCode: Int(graph.operators[node].opcodeIndex))
             #expect(kind == .builtin(.conv2d) || kind == .builtin(.depthwiseConv2d))
             #expect(fold.height.before + fold.height.after + fold.width.before + fold.width.after > 0)
@@ -58,7 +58,7 @@ import TestSupport
         options.useReferenceKernels = true
         let interpreter = try Interpreter(modelPath: Fixtures.corpusFile(Self.model).path, options: options)
         try interpreter.allocateTensors()
-        #expect(interpreter.main.padFolds.isEmpty)
+        #expect(interpreter.main.fusion.padding.isEmpty)
         #expect(interpreter.stepKinds.filter { $0 == .builtin(.pad) }.count == 43)
     }
 }

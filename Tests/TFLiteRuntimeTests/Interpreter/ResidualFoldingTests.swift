@@ -3,7 +3,7 @@ import TestSupport
 @testable import TFLiteRuntime
 
 /// Residual ADDs folded into the CONV_2D that computes one of their operands
-/// (`SubgraphExecutor+ResidualFolding`). Whole models are also checked folded against the
+/// (`FusionPass`). Whole models are also checked folded against the
 /// reference kernels (which keep every node) by `ReferenceVersusOptimizedTests`, and against
 /// LiteRT by the goldens.
 @Suite struct ResidualFoldingTests {
@@ -18,13 +18,13 @@ import TestSupport
         let interpreter = try Interpreter(modelPath: Fixtures.corpusFile(model).path)
         try interpreter.allocateTensors()
         let executor = interpreter.main
-        #expect(executor.residualFolds.count == count)
-        #expect(executor.residualFolds.values.filter { $0.padNode != nil }.count == pads)
+        #expect(executor.fusion.residuals.count == count)
+        #expect(executor.fusion.residuals.values.filter { $0.padNode != nil }.count == pads)
         #expect(!interpreter.stepKinds.contains(.builtin(.add)) && !interpreter.stepKinds.contains(.builtin(.pad)))
         let graph = executor.model.schema.subgraphs[0]
-        for node in executor.residualFolds.keys {
+        for node in executor.fusion.residuals.keys {
             #expect(executor.model.operatorKind(ofCode: Int(graph.operators[node].opcodeIndex)) == .builtin(.conv2d))
-            #expect(executor.activationFolds[node].map { [$0.output] } == executor.outputIndices(ofNode: node))
+            #expect(executor.fusion.activations[node].map { [$0.output] } == executor.outputIndices(ofNode: node))
         }
         try interpreter.invoke()
     }
@@ -36,7 +36,7 @@ import TestSupport
         let interpreter = try Interpreter(modelPath: Fixtures.corpusFile("models/face_detection_short_range.tflite").path,
                                           options: options)
         try interpreter.allocateTensors()
-        #expect(interpreter.main.residualFolds.isEmpty)
+        #expect(interpreter.main.fusion.residuals.isEmpty)
         #expect(interpreter.stepKinds.filter { $0 == .builtin(.add) }.count == 16)
     }
 
@@ -133,10 +133,10 @@ import TestSupport
         let folded = try block.interpreter()
         block.exposeConvolution = true
         let unfolded = try block.interpreter()
-        #expect(folded.main.residualFolds.count == 1)
-        #expect(folded.main.residualFolds.values.first?.channelPadding == channelPadding)
+        #expect(folded.main.fusion.residuals.count == 1)
+        #expect(folded.main.fusion.residuals.values.first?.channelPadding == channelPadding)
         #expect(!folded.stepKinds.contains(.builtin(.add)) && !folded.stepKinds.contains(.builtin(.pad)))
-        #expect(unfolded.main.residualFolds.isEmpty)
+        #expect(unfolded.main.fusion.residuals.isEmpty)
         let sum = try folded.output(at: 0).values(as: Float.self)
         #expect(sum == (try unfolded.output(at: 0).values(as: Float.self)))
         #expect(sum.contains { $0 == 6 } && sum.contains { $0 == 0 } && sum.contains { $0 > 0 && $0 < 6 })
@@ -151,7 +151,7 @@ import TestSupport
         broadcast.skipShape = [1, 1, 1, 20]
         for block in [clamped, broadcast] {
             let interpreter = try block.interpreter()
-            #expect(interpreter.main.residualFolds.isEmpty)
+            #expect(interpreter.main.fusion.residuals.isEmpty)
             #expect(interpreter.stepKinds.contains(.builtin(.add)))
         }
     }
