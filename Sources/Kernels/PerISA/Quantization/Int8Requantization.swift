@@ -173,7 +173,7 @@ struct Int8Requantizer {
                 if count == lanes {
                     UnsafeMutableRawPointer(o).storeBytes(of: narrowed, as: Int8Lanes.self)
                 } else {
-                    for j in 0..<count { o[j] = narrowed[j] }
+                    storePrefix(narrowed, count: count, to: o)
                 }
             }
         }
@@ -203,5 +203,21 @@ extension Int8Requantization {
     @inline(__always)
     func withRequantizer<R>(_ body: (Int8Requantizer) -> R) -> R {
         constants.withUnsafeBytes { body(Int8Requantizer(self, constants: $0.baseAddress!)) }
+    }
+}
+
+/// Stores the first `count` (below the vector's width) lanes of `v`: eight at once when there
+/// are as many (an 8-channel layer's whole row), then one by one.
+@inline(__always)
+private func storePrefix(_ v: Int8Lanes, count: Int, to out: UnsafeMutablePointer<Int8>) {
+    var j = 0
+    if count >= 8 {
+        let low = withUnsafeBytes(of: v) { $0.loadUnaligned(as: UInt64.self) }
+        UnsafeMutableRawPointer(out).storeBytes(of: low, as: UInt64.self)
+        j = 8
+    }
+    while j < count {
+        out[j] = v[j]
+        j += 1
     }
 }
