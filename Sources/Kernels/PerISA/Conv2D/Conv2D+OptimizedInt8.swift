@@ -82,22 +82,15 @@ func conv2DInt8Optimized(
 ) {
     let pixels = outputShape.batch * outputShape.height * outputShape.width
     let tileCount = (pixels + Int8GEMM.gatheredTileRows - 1) / Int8GEMM.gatheredTileRows
-    // Start at the first 64-byte boundary: rows are read as 32-bit pairs, sums as vectors.
-    let raw = UnsafeMutableRawPointer(scratch!)
-    let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
+    let base = Int8TileDriver.aligned(scratch)
     if let direct = prepared.direct, direct.input == inputShape {
         conv2DInt8DirectRows(prepared, layout: direct, input: input, output: output, outputShape: outputShape,
                              scratch: base, pool: pool)
         return
     }
-    if let pool, pool.threadCount > 1 {
-        pool.parallelFor(count: tileCount, chunks: pool.threadCount) { thread, tiles in
-            conv2DInt8Tiles(prepared, tiles: tiles, input: input, inputShape: inputShape, output: output,
-                            outputShape: outputShape, scratch: base + thread * prepared.threadScratchBytes)
-        }
-    } else {
-        conv2DInt8Tiles(prepared, tiles: 0..<tileCount, input: input, inputShape: inputShape, output: output,
-                        outputShape: outputShape, scratch: base)
+    Int8TileDriver.splitTiles(tileCount, pool: pool, base: base, threadScratchBytes: prepared.threadScratchBytes) {
+        conv2DInt8Tiles(prepared, tiles: $0, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
+                        scratch: $1)
     }
 }
 
@@ -145,20 +138,13 @@ private func conv2DInt8Tiles(
                 gather(first + r, at, slot: r)
                 at.advance()
             }
-            let out = output + first * outputDepth
             let panelStride = prepared.gatheredStride * lanes
-            var block = 0
-            while block < prepared.weights.blockCount {
-                let blocks = min(Int8GEMM.tileBlocks, prepared.weights.blockCount - block)
+            Int8TileDriver.requantizeBlocks(q, blockCount: prepared.weights.blockCount, tileBlocks: Int8GEMM.tileBlocks,
+                                            tileRows: tileRows, rowCount: valid, sums: sums,
+                                            to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks in
                 Int8GEMM.tileSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,
                                   panel: packed.baseAddress! + block * panelStride, panelStride: panelStride,
                                   blocks: blocks, sums: sums)
-                for j in 0..<blocks {
-                    let group = block + j
-                    q.store(rows: sums + j * tileRows * lanes * 4, sumStride: lanes * 4, rowCount: valid, group: group,
-                            to: out + group * lanes, outStride: outputDepth, count: min(lanes, outputDepth - group * lanes))
-                }
-                block += blocks
             }
         }
     }}

@@ -70,17 +70,10 @@ func conv2DInt8Quads(
 ) {
     let pixels = outputShape.batch * outputShape.height * outputShape.width
     let tileCount = (pixels + Int8QuadGEMM.tileRows - 1) / Int8QuadGEMM.tileRows
-    // Start at the first 64-byte boundary: the sums are stored as whole vectors.
-    let raw = UnsafeMutableRawPointer(scratch!)
-    let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
-    if let pool, pool.threadCount > 1 {
-        pool.parallelFor(count: tileCount, chunks: pool.threadCount) { thread, tiles in
-            conv2DInt8QuadTiles(prepared, tiles: tiles, input: input, inputShape: inputShape, output: output,
-                                outputShape: outputShape, scratch: base + thread * prepared.threadScratchBytes)
-        }
-    } else {
-        conv2DInt8QuadTiles(prepared, tiles: 0..<tileCount, input: input, inputShape: inputShape, output: output,
-                            outputShape: outputShape, scratch: base)
+    Int8TileDriver.splitTiles(tileCount, pool: pool, base: Int8TileDriver.aligned(scratch),
+                              threadScratchBytes: prepared.threadScratchBytes) {
+        conv2DInt8QuadTiles(prepared, tiles: $0, input: input, inputShape: inputShape, output: output,
+                            outputShape: outputShape, scratch: $1)
     }
 }
 
@@ -125,20 +118,13 @@ private func conv2DInt8QuadTiles(
                 }
                 (a, lda) = (UnsafePointer(rows), stride)
             }
-            let out = output + first * outputDepth
             let panelStride = quads * 64
-            var block = 0
-            while block < prepared.weights.blockCount {
-                let blocks = min(Int8QuadGEMM.tileBlocks, prepared.weights.blockCount - block)
+            Int8TileDriver.requantizeBlocks(q, blockCount: prepared.weights.blockCount, tileBlocks: Int8QuadGEMM.tileBlocks,
+                                            tileRows: tileRows, rowCount: valid, sums: sums,
+                                            to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks in
                 Int8QuadGEMM.tileSums(a: a, lda: lda, rowCount: valid, quads: quads,
                                       panel: packed.baseAddress! + block * panelStride, panelStride: panelStride,
                                       blocks: blocks, sums: sums)
-                for j in 0..<blocks {
-                    let group = block + j
-                    q.store(rows: sums + j * tileRows * 64, sumStride: 64, rowCount: valid, group: group,
-                            to: out + group * 16, outStride: outputDepth, count: min(16, outputDepth - group * 16))
-                }
-                block += blocks
             }
         }
     }}
