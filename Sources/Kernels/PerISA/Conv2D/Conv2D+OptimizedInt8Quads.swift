@@ -39,11 +39,8 @@ struct PreparedInt8QuadConv2D: Sendable {
           inputShape: NHWC) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
         let depth = filterShape.height * filterShape.width * filterShape.channels
-        let folded = int8RowSums(filter, count: filterShape.batch, length: depth).enumerated().map { oc, sum in
-            (bias?[oc] ?? 0) &+ (params.inputOffset &- 128) &* sum
-        }
-        guard let requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
-                                                      outputOffset: params.outputOffset, activation: params.activation)
+        guard let requantization = Int8Requantization(weightSums: int8RowSums(filter, count: filterShape.batch, length: depth),
+                                                      bias: bias, convolution: params, inputBias: 128)
         else { return nil }
         self.requantization = requantization
         self.params = params

@@ -84,13 +84,13 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
           bias: UnsafePointer<Int32>?) {
         let channels = filterShape.channels, (kh, kw) = (filterShape.height, filterShape.width)
         guard depthMultiplier == 1, params.filterOffset == 0, params.outputMultipliers.count == channels else { return nil }
-        let folded = (0..<channels).map { c in
+        let sums = (0..<channels).map { c in
             var sum: Int32 = 0
             for t in 0..<(kh * kw) { sum &+= Int32(filter[t * channels + c]) }
-            return (bias?[c] ?? 0) &+ (params.inputOffset &- depthwiseInputBias) &* sum
+            return sum
         }
-        guard let requantization = Int8Requantization(foldedBias: folded, multipliers: params.outputMultipliers,
-                                                      outputOffset: params.outputOffset, activation: params.activation)
+        guard let requantization = Int8Requantization(weightSums: sums, bias: bias, convolution: params,
+                                                      inputBias: depthwiseInputBias)
         else { return nil }
         self.requantization = requantization
         self.params = params

@@ -192,9 +192,11 @@ struct Int8Requantizer {
 
 extension Int8Requantization {
     /// The requantisation of an int8 convolution with symmetric weights, whose input zero
-    /// point is folded into the bias: `bias + inputOffset * weightSums[c]` per output channel.
-    init?(weightSums: [Int32], bias: UnsafePointer<Int32>?, convolution params: QuantizedConvParams) {
-        let folded = weightSums.indices.map { c in (bias?[c] ?? 0) &+ params.inputOffset &* weightSums[c] }
+    /// point is folded into the bias: `bias + (inputOffset - inputBias) * weightSums[c]` per
+    /// output channel, where `inputBias` is what the kernel's input format adds to every value
+    /// (128 for sign-flipped bytes).
+    init?(weightSums: [Int32], bias: UnsafePointer<Int32>?, convolution params: QuantizedConvParams, inputBias: Int32 = 0) {
+        let folded = weightSums.indices.map { c in (bias?[c] ?? 0) &+ (params.inputOffset &- inputBias) &* weightSums[c] }
         self.init(foldedBias: folded, multipliers: params.outputMultipliers, outputOffset: params.outputOffset,
                   activation: params.activation)
     }
