@@ -61,3 +61,24 @@ public struct ConvGeometry: Sendable, Equatable {
         return (g, oh, ow)
     }
 }
+
+extension ConvGeometry {
+    /// Calls `body(ky, kx, iy, ix)`, rows first, for each tap of a `filter`-sized window at output
+    /// position (`oy`, `ox`) that lands inside `input`: the taps left out lie in the zero padding
+    /// and add nothing to a sum.
+    @inline(__always)
+    func forEachTap(y oy: Int, x ox: Int, filter: NHWC, input: NHWC,
+                    _ body: (_ ky: Int, _ kx: Int, _ iy: Int, _ ix: Int) -> Void) {
+        let iy0 = oy * strideHeight - paddingHeight.before
+        let ix0 = ox * strideWidth - paddingWidth.before
+        for ky in 0..<filter.height {
+            let iy = iy0 + ky * dilationHeight
+            if iy < 0 || iy >= input.height { continue }
+            for kx in 0..<filter.width {
+                let ix = ix0 + kx * dilationWidth
+                if ix < 0 || ix >= input.width { continue }
+                body(ky, kx, iy, ix)
+            }
+        }
+    }
+}

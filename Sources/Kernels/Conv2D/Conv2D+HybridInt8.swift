@@ -82,17 +82,11 @@ public func hybridConv2DInt8(
                 for oc in 0..<outputDepth {
                     let channelBase = (oc / filtersPerGroup) * filterDepth
                     var acc: Int32 = 0
-                    for ky in 0..<filterShape.height {
-                        let iy = oy * g.strideHeight - g.paddingHeight.before + ky * g.dilationHeight
-                        if iy < 0 || iy >= inputShape.height { continue }
-                        for kx in 0..<filterShape.width {
-                            let ix = ox * g.strideWidth - g.paddingWidth.before + kx * g.dilationWidth
-                            if ix < 0 || ix >= inputShape.width { continue }
-                            let x = scratch + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
-                            let w = filter + (((oc * filterShape.height + ky) * filterShape.width + kx) * filterDepth)
-                            for ic in 0..<filterDepth {
-                                acc &+= Int32(w[ic]) &* (Int32(x[ic]) &- offset)
-                            }
+                    g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
+                        let x = scratch + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
+                        let w = filter + (((oc * filterShape.height + ky) * filterShape.width + kx) * filterDepth)
+                        for ic in 0..<filterDepth {
+                            acc &+= Int32(w[ic]) &* (Int32(x[ic]) &- offset)
                         }
                     }
                     var value = Float(acc) * params.filterScales[oc] * scales[b].scale

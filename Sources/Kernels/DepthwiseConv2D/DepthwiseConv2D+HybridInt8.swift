@@ -27,15 +27,9 @@ public func hybridDepthwiseConv2DInt8(
                     for m in 0..<depthMultiplier {
                         let oc = ic * depthMultiplier + m
                         var acc: Int32 = 0
-                        for ky in 0..<filterShape.height {
-                            let iy = oy * g.strideHeight - g.paddingHeight.before + ky * g.dilationHeight
-                            if iy < 0 || iy >= inputShape.height { continue }
-                            for kx in 0..<filterShape.width {
-                                let ix = ox * g.strideWidth - g.paddingWidth.before + kx * g.dilationWidth
-                                if ix < 0 || ix >= inputShape.width { continue }
-                                let x = Int32(scratch[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
-                                acc &+= Int32(filter[(ky * filterShape.width + kx) * outputDepth + oc]) &* (x &- offset)
-                            }
+                        g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
+                            let x = Int32(scratch[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
+                            acc &+= Int32(filter[(ky * filterShape.width + kx) * outputDepth + oc]) &* (x &- offset)
                         }
                         var value = Float(acc)
                         value *= params.filterScales[oc] * scales[b].scale

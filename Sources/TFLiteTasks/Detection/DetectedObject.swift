@@ -33,7 +33,7 @@ public struct DetectedObject: Sendable, Equatable {
 }
 
 /// Options for an ``ObjectDetector``.
-public struct CustomObjectDetectorOptions: Sendable {
+public struct CustomObjectDetectorOptions: Sendable, BatchImageTaskOptions {
     /// The model: a plain SSD-style `.tflite` or an AutoML detection bundle.
     public var localModel: LocalModel
     /// Detections below this score are dropped (kept when at or above it). Nil means the

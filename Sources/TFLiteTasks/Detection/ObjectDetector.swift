@@ -5,7 +5,7 @@ import TFLiteRuntime
 ///
 /// The four results (boxes, classes, scores, count) are found through the post-processing
 /// op's own output order, not the subgraph's output order, which converters permute.
-public final class ObjectDetector: Sendable {
+public final class ObjectDetector: Sendable, BatchImageTask {
     /// The options the detector was made with.
     public let options: CustomObjectDetectorOptions
     /// How images become the model input (the whole image scaled to the input size).

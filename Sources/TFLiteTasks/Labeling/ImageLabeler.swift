@@ -9,7 +9,7 @@ import TFLiteRuntime
 /// let labels = try labeler.results(in: VisionImage(path: "cat.png"))
 /// for label in labels { print(label.index, label.text, label.confidence) }
 /// ```
-public final class ImageLabeler: Sendable {
+public final class ImageLabeler: Sendable, BatchImageTask {
     /// The options the labeller was made with.
     public let options: CustomImageLabelerOptions
     /// How images become the model input.
