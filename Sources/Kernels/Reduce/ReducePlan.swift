@@ -76,14 +76,8 @@ func forEachReducedElement(inputShape: [Int], outputStrides: UnsafePointer<Int>,
                 for k in 0..<inner { body(i &+ k, o) }
             }
             i &+= inner
-            var axis = rank - 2
-            while axis >= 0 {
-                counter[axis] += 1
-                o += outputStrides[axis]
-                if counter[axis] < inputShape[axis] { break }
-                o -= outputStrides[axis] * counter[axis]
-                counter[axis] = 0
-                axis -= 1
+            stepOdometer(counter.baseAddress!, extents: inputShape, lastAxis: rank - 2) { axis, by in
+                o += outputStrides[axis] * by
             }
         }
     }
