@@ -1,27 +1,3 @@
-/// The extents of a 4-D NHWC tensor, the layout every TFLite image op uses.
-public struct NHWC: Sendable, Equatable {
-    public var batch: Int
-    public var height: Int
-    public var width: Int
-    public var channels: Int
-
-    public init(batch: Int, height: Int, width: Int, channels: Int) {
-        self.batch = batch
-        self.height = height
-        self.width = width
-        self.channels = channels
-    }
-
-    /// Reads a rank-4 shape; nil for any other rank.
-    public init?(_ shape: [Int]) {
-        guard shape.count == 4 else { return nil }
-        self.init(batch: shape[0], height: shape[1], width: shape[2], channels: shape[3])
-    }
-
-    public var elementCount: Int { batch * height * width * channels }
-    public var dims: [Int] { [batch, height, width, channels] }
-}
-
 /// The window arithmetic shared by convolutions and pooling: strides, dilations and the
 /// padding that prepare computed once from the padding scheme.
 public struct ConvGeometry: Sendable, Equatable {
