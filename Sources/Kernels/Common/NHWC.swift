@@ -21,3 +21,22 @@ public struct NHWC: Sendable, Equatable {
     public var elementCount: Int { batch * height * width * channels }
     public var dims: [Int] { [batch, height, width, channels] }
 }
+
+extension NHWC {
+    /// Calls `body(b, y, x, c, index)` for every element in row-major order, `index` being the
+    /// element's offset in a tensor of these extents.
+    @inline(__always)
+    func forEachElement(_ body: (_ b: Int, _ y: Int, _ x: Int, _ c: Int, _ index: Int) -> Void) {
+        var index = 0
+        for b in 0..<batch {
+            for y in 0..<height {
+                for x in 0..<width {
+                    for c in 0..<channels {
+                        body(b, y, x, c, index)
+                        index += 1
+                    }
+                }
+            }
+        }
+    }
+}

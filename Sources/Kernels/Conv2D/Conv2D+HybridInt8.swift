@@ -75,25 +75,18 @@ public func hybridConv2DInt8(
     let g = params.geometry
     let inputDepth = inputShape.channels, filterDepth = filterShape.channels, outputDepth = outputShape.channels
     let filtersPerGroup = outputDepth / (inputDepth / filterDepth)
-    for b in 0..<outputShape.batch {
-        let offset = scales[b].offset
-        for oy in 0..<outputShape.height {
-            for ox in 0..<outputShape.width {
-                for oc in 0..<outputDepth {
-                    let channelBase = (oc / filtersPerGroup) * filterDepth
-                    var acc: Int32 = 0
-                    g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
-                        let x = scratch + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
-                        let w = filter + (((oc * filterShape.height + ky) * filterShape.width + kx) * filterDepth)
-                        for ic in 0..<filterDepth {
-                            acc &+= Int32(w[ic]) &* (Int32(x[ic]) &- offset)
-                        }
-                    }
-                    var value = Float(acc) * params.filterScales[oc] * scales[b].scale
-                    if let bias { value += bias[oc] }
-                    output[((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth + oc] = params.activation.clamp(value)
-                }
+    outputShape.forEachElement { b, oy, ox, oc, o in
+        let channelBase = (oc / filtersPerGroup) * filterDepth, offset = scales[b].offset
+        var acc: Int32 = 0
+        g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
+            let x = scratch + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
+            let w = filter + (((oc * filterShape.height + ky) * filterShape.width + kx) * filterDepth)
+            for ic in 0..<filterDepth {
+                acc &+= Int32(w[ic]) &* (Int32(x[ic]) &- offset)
             }
         }
+        var value = Float(acc) * params.filterScales[oc] * scales[b].scale
+        if let bias { value += bias[oc] }
+        output[o] = params.activation.clamp(value)
     }
 }

@@ -7,24 +7,17 @@ extension DepthwiseConv2D {
                                  output: UnsafeMutablePointer<Float>, outputShape: NHWC) {
         let g = params.geometry
         let mult = params.depthMultiplier
-        for b in 0..<outputShape.batch {
-            for oy in 0..<outputShape.height {
-                for ox in 0..<outputShape.width {
-                    for ic in 0..<inputShape.channels {
-                        for m in 0..<mult {
-                            let oc = ic * mult + m
-                            var sum: Float = 0
-                            g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { fy, fx, iy, ix in
-                                let x = input[((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + ic]
-                                let w = filter[(fy * filterShape.width + fx) * filterShape.channels + oc]
-                                sum += x * w
-                            }
-                            if let bias { sum += bias[oc] }
-                            output[((b * outputShape.height + oy) * outputShape.width + ox) * outputShape.channels + oc] = params.activation.clamp(sum)
-                        }
-                    }
-                }
+        // Output channel `oc` reads input channel `oc / depthMultiplier`.
+        outputShape.forEachElement { b, oy, ox, oc, o in
+            let ic = oc / mult
+            var sum: Float = 0
+            g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { fy, fx, iy, ix in
+                let x = input[((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + ic]
+                let w = filter[(fy * filterShape.width + fx) * filterShape.channels + oc]
+                sum += x * w
             }
+            if let bias { sum += bias[oc] }
+            output[o] = params.activation.clamp(sum)
         }
     }
 }
