@@ -11,12 +11,6 @@ protocol BatchImageTask: Sendable {
     func results(in image: VisionImage) throws(TaskError) -> Value
 }
 
-/// The options of a ``BatchImageTask``: when `threadCount` is unset, the batch shares the cores
-/// out among its workers.
-protocol BatchImageTaskOptions: Sendable {
-    var threadCount: Int? { get set }
-}
-
 extension BatchImageTask {
     /// What each task's `results(forImagesAt:workers:)` does: `workers` tasks (default: one per
     /// core, never more than the files) over `files`, one result per file in their order.
