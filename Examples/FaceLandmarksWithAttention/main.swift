@@ -77,7 +77,7 @@ do {
     // Each refined region is predicted for the landmarks whose box the region's
     // Landmarks2TransformMatrix node crops (its subset_idxs, which are MediaPipe's
     // indexes_mapping for that region); the model's three such nodes come in output order.
-    let subsets = try interpreter.model.schema.subgraphs[0].operators.compactMap { op -> [Int]? in
+    let subsets = try interpreter.model.mainSubgraph.operators.compactMap { op -> [Int]? in
         guard interpreter.model.operatorKind(ofCode: Int(op.opcodeIndex)).name == "Landmarks2TransformMatrix",
               let range = op.customOptions else { return nil }
         return try LandmarksToTransformMatrix(customOptions: Array(interpreter.model.bytes(range))).subsetIndices
@@ -115,7 +115,7 @@ do {
     if profileNodes {
         print("node  op                          output shape      ms     kernel")
         for t in timings where !SupportedOperators.contains(interpreter.model.operatorKind(ofCode:
-            Int(interpreter.model.schema.subgraphs[0].operators[t.node].opcodeIndex))) {
+            Int(interpreter.model.mainSubgraph.operators[t.node].opcodeIndex))) {
             print(String(format: "%4d  ", t.node) + t.op.padding(toLength: 28, withPad: " ", startingAt: 0)
                   + "\(t.outputShape)".padding(toLength: 18, withPad: " ", startingAt: 0)
                   + String(format: "%6.3f ", Double(t.nanoseconds) / 1e6) + (t.kernel ?? "-"))

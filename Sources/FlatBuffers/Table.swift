@@ -131,30 +131,32 @@ public struct Table {
 
     /// The tables of a vector-of-tables field; empty when absent.
     public func tables(_ index: Int, _ what: StaticString) throws(FlatBufferError) -> [Table] {
-        guard let at = try target(index, what) else { return [] }
-        let (start, count) = try buffer.vector(at: at, elementSize: 4, chargeElements: false, what)
-        var out: [Table] = []
-        out.reserveCapacity(count)
-        for i in 0..<count {
-            let element = try buffer.deref(start + 4 * i, what)
-            out.append(try buffer.table(at: element, depth: depth + 1, what))
+        try offsetVector(index, chargeElements: false, what) { element throws(FlatBufferError) in
+            try buffer.table(at: element, depth: depth + 1, what)
         }
-        return out
     }
 
     /// The strings of a vector-of-strings field; empty when absent.
     public func strings(_ index: Int, _ what: StaticString) throws(FlatBufferError) -> [String] {
-        guard let at = try target(index, what) else { return [] }
-        let (start, count) = try buffer.vector(at: at, elementSize: 4, chargeElements: true, what)
-        var out: [String] = []
-        out.reserveCapacity(count)
-        for i in 0..<count {
-            let element = try buffer.deref(start + 4 * i, what)
+        try offsetVector(index, chargeElements: true, what) { element throws(FlatBufferError) in
             let (s, n) = try buffer.vector(at: element, elementSize: 1, chargeElements: false, what)
             guard s + n < buffer.bytes.count, buffer.bytes[s + n] == 0 else {
                 throw FlatBufferError(.unterminatedString, at: element, "\(what): string of \(n) bytes has no terminating zero byte")
             }
-            out.append(String(decoding: UnsafeRawBufferPointer(rebasing: buffer.bytes[s..<(s + n)]), as: UTF8.self))
+            return String(decoding: UnsafeRawBufferPointer(rebasing: buffer.bytes[s..<(s + n)]), as: UTF8.self)
+        }
+    }
+
+    /// A vector-of-offsets field (tables or strings) read element by element: `read` gets the
+    /// position each offset points to. Empty when the field is absent.
+    private func offsetVector<Element>(_ index: Int, chargeElements: Bool, _ what: StaticString,
+                                       _ read: (Int) throws(FlatBufferError) -> Element) throws(FlatBufferError) -> [Element] {
+        guard let at = try target(index, what) else { return [] }
+        let (start, count) = try buffer.vector(at: at, elementSize: 4, chargeElements: chargeElements, what)
+        var out: [Element] = []
+        out.reserveCapacity(count)
+        for i in 0..<count {
+            out.append(try read(try buffer.deref(start + 4 * i, what)))
         }
         return out
     }

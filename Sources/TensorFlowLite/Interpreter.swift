@@ -97,14 +97,9 @@ public final class Interpreter {
     ///   ``InterpreterError/allocateTensorsRequired`` before tensors are allocated.
     public func input(at index: Int) throws -> Tensor {
         try checkIndex(index, count: inputTensorCount)
-        let tensor: TFLiteRuntime.Tensor
-        do {
-            tensor = try runtime.input(at: index)
-        } catch {
-            throw InterpreterError(error, unallocated: .allocateTensorsRequired)
+        return try converted(unallocated: .allocateTensorsRequired) { () throws(TFLiteRuntime.InterpreterError) in
+            try runtime.input(at: index)
         }
-        guard let converted = Tensor(tensor) else { throw InterpreterError.invalidTensorDataType }
-        return converted
     }
 
     /// The output tensor at `index`. After `allocateTensors()` an output of fixed shape can be
@@ -118,11 +113,20 @@ public final class Interpreter {
         if runtime.outputShapeDependsOnValues(at: index), !hasInvokedSinceAllocation {
             throw InterpreterError.invokeInterpreterRequired
         }
+        return try converted(unallocated: .invokeInterpreterRequired) { () throws(TFLiteRuntime.InterpreterError) in
+            try runtime.output(at: index)
+        }
+    }
+
+    /// The tensor `read` returns, in this API's terms; `unallocated` is the error for a tensor
+    /// not allocated yet.
+    private func converted(unallocated: InterpreterError,
+                           _ read: () throws(TFLiteRuntime.InterpreterError) -> TFLiteRuntime.Tensor) throws -> Tensor {
         let tensor: TFLiteRuntime.Tensor
         do {
-            tensor = try runtime.output(at: index)
+            tensor = try read()
         } catch {
-            throw InterpreterError(error, unallocated: .invokeInterpreterRequired)
+            throw InterpreterError(error, unallocated: unallocated)
         }
         guard let converted = Tensor(tensor) else { throw InterpreterError.invalidTensorDataType }
         return converted

@@ -44,19 +44,13 @@ public struct Image: Sendable, Equatable {
     /// Creates an 8-bit image; `pixels.count` must equal `width * height * layout.channels`.
     public init(width: Int, height: Int, pixelLayout: PixelLayout, pixels: [UInt8]) throws(ImageError) {
         try Image.checkShape(width, height, pixelLayout, pixels.count)
-        self.width = width
-        self.height = height
-        self.pixelLayout = pixelLayout
-        self.samples = .uInt8(pixels)
+        self.init(uncheckedWidth: width, height: height, pixelLayout: pixelLayout, samples: .uInt8(pixels))
     }
 
     /// Creates a 16-bit image; `pixels.count` must equal `width * height * layout.channels`.
     public init(width: Int, height: Int, pixelLayout: PixelLayout, pixels16: [UInt16]) throws(ImageError) {
         try Image.checkShape(width, height, pixelLayout, pixels16.count)
-        self.width = width
-        self.height = height
-        self.pixelLayout = pixelLayout
-        self.samples = .uInt16(pixels16)
+        self.init(uncheckedWidth: width, height: height, pixelLayout: pixelLayout, samples: .uInt16(pixels16))
     }
 
     /// Creates an image from storage whose size the caller has already established.

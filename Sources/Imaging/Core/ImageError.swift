@@ -1,9 +1,3 @@
-/// The container formats the decoder recognises.
-public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
-    case png = "PNG"
-    case jpeg = "JPEG"
-    case pnm = "PNM"
-}
 
 /// Why an image could not be decoded, encoded or transformed. Every message names the
 /// format and, for decoding errors, the byte offset or structure where the problem was found.

@@ -8,22 +8,12 @@ public enum Deflate {
     private static let hashBits = 15
     private static let maxChain = 64
 
-    private static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
-                                            35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    private static let lengthExtra: [Int] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-                                             3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceBase: [Int] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
-                                              257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
-                                              8193, 12289, 16385, 24577]
-    private static let distanceExtra: [Int] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
-                                               7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
-
-    /// Index into `lengthBase` for every match length 0...258 (entries below 3 unused).
+    /// Index into `DeflateCodes.lengthBase` for every match length 0...258 (entries below 3 unused).
     private static let lengthCode: [UInt8] = {
         var t = [UInt8](repeating: 0, count: maxMatch + 1)
         var code = 0
         for l in minMatch...maxMatch {
-            while code + 1 < lengthBase.count && lengthBase[code + 1] <= l { code += 1 }
+            while code + 1 < DeflateCodes.lengthBase.count && DeflateCodes.lengthBase[code + 1] <= l { code += 1 }
             t[l] = UInt8(code)
         }
         return t
@@ -126,14 +116,14 @@ public enum Deflate {
 
         mutating func writeLength(_ length: Int, code: Int) {
             writeLiteral(257 + code)
-            write(length - Deflate.lengthBase[code], bits: Deflate.lengthExtra[code])
+            write(length - DeflateCodes.lengthBase[code], bits: DeflateCodes.lengthExtra[code])
         }
 
         mutating func writeDistance(_ distance: Int) {
-            var code = Deflate.distanceBase.count - 1
-            while Deflate.distanceBase[code] > distance { code -= 1 }
+            var code = DeflateCodes.distanceBase.count - 1
+            while DeflateCodes.distanceBase[code] > distance { code -= 1 }
             writeCode(code, length: 5)
-            write(distance - Deflate.distanceBase[code], bits: Deflate.distanceExtra[code])
+            write(distance - DeflateCodes.distanceBase[code], bits: DeflateCodes.distanceExtra[code])
         }
 
         mutating func flush() {

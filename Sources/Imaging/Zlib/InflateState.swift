@@ -10,15 +10,6 @@ struct InflateState {
     private var capacity: Int
     private var count = 0
 
-    private static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
-                                            35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    private static let lengthExtra: [Int] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-                                             3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    private static let distanceBase: [Int] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193,
-                                              257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
-                                              8193, 12289, 16385, 24577]
-    private static let distanceExtra: [Int] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
-                                               7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
     /// The order in which code-length code lengths are sent (RFC 1951 3.2.7).
     private static let codeLengthOrder: [Int] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
@@ -216,10 +207,10 @@ struct InflateState {
             if symbol == 256 { return }
             let li = symbol - 257
             guard li < 29 else { throw .malformed(.png, "zlib: invalid length symbol \(symbol) at byte \(byteOffset)") }
-            let length = Self.lengthBase[li] + (try bits(Self.lengthExtra[li]))
+            let length = DeflateCodes.lengthBase[li] + (try bits(DeflateCodes.lengthExtra[li]))
             let di = try decode(distances)
             guard di < 30 else { throw .malformed(.png, "zlib: invalid distance symbol \(di) at byte \(byteOffset)") }
-            let distance = Self.distanceBase[di] + (try bits(Self.distanceExtra[di]))
+            let distance = DeflateCodes.distanceBase[di] + (try bits(DeflateCodes.distanceExtra[di]))
             guard distance <= count else {
                 throw .malformed(.png, "zlib: back-reference distance \(distance) reaches before the start of the output at byte \(byteOffset)")
             }

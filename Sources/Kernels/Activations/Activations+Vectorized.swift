@@ -13,9 +13,8 @@ extension Activations {
         }
     }
 
-    /// One thread's share of ``apply(_:input:output:count:threads:)``. Kept out of line: when
-    /// it was inlined into the splitting closure, the clamps of the RELU family compiled to a
-    /// lane-by-lane loop, fifteen times slower.
+    /// One thread's share of ``apply(_:input:output:count:threads:)``. Kept out of line: inlined
+    /// into the splitting closure, the clamps of the RELU family compile to a lane-by-lane loop.
     @inline(never)
     static func apply(_ function: UnaryFunction, input: UnsafePointer<Float>,
                       output: UnsafeMutablePointer<Float>, count: Int) {
@@ -45,7 +44,7 @@ extension Activations {
     ///
     /// Inputs below -87 are raised to -87, so the result stays a normal float (about 1.6e-38,
     /// where the exact value is smaller still): a division giving a subnormal takes a microcode
-    /// assist, and a segmentation mask's confident background made this op ten times slower.
+    /// assist, which a segmentation mask's confident background would need at most pixels.
     static func logistic(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>, _ count: Int) {
         let src = UnsafeRawPointer(input), dst = UnsafeMutableRawPointer(output)
         let one = SIMD8<Float>(repeating: 1)

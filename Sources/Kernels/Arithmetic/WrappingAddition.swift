@@ -14,37 +14,15 @@ extension Float: WrappingAddable {
     @inlinable public func addingWrapped(_ other: Float) -> Float { self + other }
 }
 
-extension Int8: WrappingAddable {
+extension WrappingAddable where Self: FixedWidthInteger {
     /// 0.
-    public static var additiveZero: Int8 { 0 }
+    @inlinable public static var additiveZero: Self { 0 }
     /// `self &+ other`.
-    @inlinable public func addingWrapped(_ other: Int8) -> Int8 { self &+ other }
+    @inlinable public func addingWrapped(_ other: Self) -> Self { self &+ other }
 }
 
-extension UInt8: WrappingAddable {
-    /// 0.
-    public static var additiveZero: UInt8 { 0 }
-    /// `self &+ other`.
-    @inlinable public func addingWrapped(_ other: UInt8) -> UInt8 { self &+ other }
-}
-
-extension Int16: WrappingAddable {
-    /// 0.
-    public static var additiveZero: Int16 { 0 }
-    /// `self &+ other`.
-    @inlinable public func addingWrapped(_ other: Int16) -> Int16 { self &+ other }
-}
-
-extension Int32: WrappingAddable {
-    /// 0.
-    public static var additiveZero: Int32 { 0 }
-    /// `self &+ other`.
-    @inlinable public func addingWrapped(_ other: Int32) -> Int32 { self &+ other }
-}
-
-extension Int64: WrappingAddable {
-    /// 0.
-    public static var additiveZero: Int64 { 0 }
-    /// `self &+ other`.
-    @inlinable public func addingWrapped(_ other: Int64) -> Int64 { self &+ other }
-}
+extension Int8: WrappingAddable {}
+extension UInt8: WrappingAddable {}
+extension Int16: WrappingAddable {}
+extension Int32: WrappingAddable {}
+extension Int64: WrappingAddable {}

@@ -34,26 +34,38 @@ public protocol KissFFTScalar: Sendable {
     static func kissHalfDifference(_ a: Self, _ b: Self) -> Self
 }
 
-extension Int16: KissFFTScalar {
-    @inline(__always) static func round(_ product: Int32) -> Int16 {
-        Int16(truncatingIfNeeded: (product &+ (1 << 14)) >> 15)
+/// kiss-fft's `FIXED_POINT` arithmetic, the same for its Q15 (int16) and Q31 (int32) builds: a
+/// product of two samples is formed in `KissProduct`, twice as wide, and rounded back once.
+public protocol KissFixedPointScalar: KissFFTScalar, FixedWidthInteger, SignedInteger {
+    associatedtype KissProduct: FixedWidthInteger & SignedInteger
+}
+
+extension KissFixedPointScalar {
+    /// `sround`: a product with `bitWidth - 1` fraction bits, rounded to a sample.
+    @inline(__always) static func round(_ product: KissProduct) -> Self {
+        Self(truncatingIfNeeded: (product &+ (1 << (bitWidth - 2))) >> (bitWidth - 1))
     }
 
-    public static func kissTwiddle(_ value: Double) -> Int16 { Int16(floor(0.5 + 32767 * value)) }
-    @inline(__always) public static func kissAdd(_ a: Int16, _ b: Int16) -> Int16 { a &+ b }
-    @inline(__always) public static func kissSubtract(_ a: Int16, _ b: Int16) -> Int16 { a &- b }
-    @inline(__always) public static func kissNegate(_ a: Int16) -> Int16 { 0 &- a }
-    @inline(__always) public static func kissMultiply(_ a: Int16, _ b: Int16) -> Int16 { round(Int32(a) * Int32(b)) }
-    @inline(__always) public static func kissMultiplySubtract(_ a: Int16, _ b: Int16, _ c: Int16, _ d: Int16) -> Int16 {
-        round((Int32(a) * Int32(b)) &- (Int32(c) * Int32(d)))
+    public static func kissTwiddle(_ value: Double) -> Self { Self(floor(0.5 + Double(Self.max) * value)) }
+    @inline(__always) public static func kissAdd(_ a: Self, _ b: Self) -> Self { a &+ b }
+    @inline(__always) public static func kissSubtract(_ a: Self, _ b: Self) -> Self { a &- b }
+    @inline(__always) public static func kissNegate(_ a: Self) -> Self { 0 &- a }
+    @inline(__always) public static func kissMultiply(_ a: Self, _ b: Self) -> Self { round(KissProduct(a) * KissProduct(b)) }
+    @inline(__always) public static func kissMultiplySubtract(_ a: Self, _ b: Self, _ c: Self, _ d: Self) -> Self {
+        round((KissProduct(a) * KissProduct(b)) &- (KissProduct(c) * KissProduct(d)))
     }
-    @inline(__always) public static func kissMultiplyAdd(_ a: Int16, _ b: Int16, _ c: Int16, _ d: Int16) -> Int16 {
-        round((Int32(a) * Int32(b)) &+ (Int32(c) * Int32(d)))
+    @inline(__always) public static func kissMultiplyAdd(_ a: Self, _ b: Self, _ c: Self, _ d: Self) -> Self {
+        round((KissProduct(a) * KissProduct(b)) &+ (KissProduct(c) * KissProduct(d)))
     }
-    @inline(__always) public static func kissDivide(_ x: Int16, by radix: Int) -> Int16 {
-        round(Int32(x) * Int32(32767 / radix))
+    @inline(__always) public static func kissDivide(_ x: Self, by radix: Int) -> Self {
+        round(KissProduct(x) * KissProduct(Int(Self.max) / radix))
     }
-    @inline(__always) public static func kissHalf(_ x: Int16) -> Int16 { x >> 1 }
+    @inline(__always) public static func kissHalf(_ x: Self) -> Self { x >> 1 }
+}
+
+extension Int16: KissFixedPointScalar {
+    public typealias KissProduct = Int32
+
     @inline(__always) public static func kissHalfSum(_ a: Int16, _ b: Int16) -> Int16 {
         Int16(truncatingIfNeeded: (Int32(a) + Int32(b)) >> 1)
     }
@@ -62,27 +74,10 @@ extension Int16: KissFFTScalar {
     }
 }
 
-extension Int32: KissFFTScalar {
-    @inline(__always) static func round(_ product: Int64) -> Int32 {
-        Int32(truncatingIfNeeded: (product &+ (1 << 30)) >> 31)
-    }
+extension Int32: KissFixedPointScalar {
+    public typealias KissProduct = Int64
 
-    public static func kissTwiddle(_ value: Double) -> Int32 { Int32(floor(0.5 + 2147483647 * value)) }
-    @inline(__always) public static func kissAdd(_ a: Int32, _ b: Int32) -> Int32 { a &+ b }
-    @inline(__always) public static func kissSubtract(_ a: Int32, _ b: Int32) -> Int32 { a &- b }
-    @inline(__always) public static func kissNegate(_ a: Int32) -> Int32 { 0 &- a }
-    @inline(__always) public static func kissMultiply(_ a: Int32, _ b: Int32) -> Int32 { round(Int64(a) * Int64(b)) }
-    @inline(__always) public static func kissMultiplySubtract(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32) -> Int32 {
-        round((Int64(a) * Int64(b)) &- (Int64(c) * Int64(d)))
-    }
-    @inline(__always) public static func kissMultiplyAdd(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32) -> Int32 {
-        round((Int64(a) * Int64(b)) &+ (Int64(c) * Int64(d)))
-    }
-    @inline(__always) public static func kissDivide(_ x: Int32, by radix: Int) -> Int32 {
-        round(Int64(x) * Int64(2147483647 / radix))
-    }
     // C adds two int32 samples in `int`, which is 32 bits wide: the sum wraps before halving.
-    @inline(__always) public static func kissHalf(_ x: Int32) -> Int32 { x >> 1 }
     @inline(__always) public static func kissHalfSum(_ a: Int32, _ b: Int32) -> Int32 { (a &+ b) >> 1 }
     @inline(__always) public static func kissHalfDifference(_ a: Int32, _ b: Int32) -> Int32 { (a &- b) >> 1 }
 }

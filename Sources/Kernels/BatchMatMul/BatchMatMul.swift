@@ -75,21 +75,17 @@ public enum BatchMatMul {
         let rBatch = Shape.extended(Array(rhsShape.dropLast(2)), toRank: batchShape.count)
         let lStrides = Shape.strides(lBatch), rStrides = Shape.strides(rBatch)
         let batches = Shape.elementCount(batchShape)
-        var index = [Int](repeating: 0, count: batchShape.count)
-        for batch in 0..<batches {
-            // Map the output batch index to each operand's, repeating broadcast dimensions.
-            var lOffset = 0, rOffset = 0
-            for d in 0..<batchShape.count {
-                if lBatch[d] != 1 { lOffset += index[d] * lStrides[d] }
-                if rBatch[d] != 1 { rOffset += index[d] * rStrides[d] }
-            }
-            body(lhs + lOffset * lMatrix, rhs + rOffset * rMatrix, output + batch * outMatrix)
-            var d = batchShape.count - 1
-            while d >= 0 {
-                index[d] += 1
-                if index[d] < batchShape[d] { break }
-                index[d] = 0
-                d -= 1
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(batchShape.count, 1)) { index in
+            index.initialize(repeating: 0)
+            for batch in 0..<batches {
+                // Map the output batch index to each operand's, repeating broadcast dimensions.
+                var lOffset = 0, rOffset = 0
+                for d in 0..<batchShape.count {
+                    if lBatch[d] != 1 { lOffset += index[d] * lStrides[d] }
+                    if rBatch[d] != 1 { rOffset += index[d] * rStrides[d] }
+                }
+                body(lhs + lOffset * lMatrix, rhs + rOffset * rMatrix, output + batch * outMatrix)
+                stepOdometer(index.baseAddress!, extents: batchShape, lastAxis: batchShape.count - 1)
             }
         }
     }

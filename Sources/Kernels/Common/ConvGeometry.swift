@@ -1,27 +1,3 @@
-/// The extents of a 4-D NHWC tensor, the layout every TFLite image op uses.
-public struct NHWC: Sendable, Equatable {
-    public var batch: Int
-    public var height: Int
-    public var width: Int
-    public var channels: Int
-
-    public init(batch: Int, height: Int, width: Int, channels: Int) {
-        self.batch = batch
-        self.height = height
-        self.width = width
-        self.channels = channels
-    }
-
-    /// Reads a rank-4 shape; nil for any other rank.
-    public init?(_ shape: [Int]) {
-        guard shape.count == 4 else { return nil }
-        self.init(batch: shape[0], height: shape[1], width: shape[2], channels: shape[3])
-    }
-
-    public var elementCount: Int { batch * height * width * channels }
-    public var dims: [Int] { [batch, height, width, channels] }
-}
-
 /// The window arithmetic shared by convolutions and pooling: strides, dilations and the
 /// padding that prepare computed once from the padding scheme.
 public struct ConvGeometry: Sendable, Equatable {
@@ -59,5 +35,26 @@ public struct ConvGeometry: Sendable, Equatable {
                              dilationHeight: dilationHeight, dilationWidth: dilationWidth,
                              paddingHeight: ph, paddingWidth: pw)
         return (g, oh, ow)
+    }
+}
+
+extension ConvGeometry {
+    /// Calls `body(ky, kx, iy, ix)`, rows first, for each tap of a `filter`-sized window at output
+    /// position (`oy`, `ox`) that lands inside `input`: the taps left out lie in the zero padding
+    /// and add nothing to a sum.
+    @inline(__always)
+    func forEachTap(y oy: Int, x ox: Int, filter: NHWC, input: NHWC,
+                    _ body: (_ ky: Int, _ kx: Int, _ iy: Int, _ ix: Int) -> Void) {
+        let iy0 = oy * strideHeight - paddingHeight.before
+        let ix0 = ox * strideWidth - paddingWidth.before
+        for ky in 0..<filter.height {
+            let iy = iy0 + ky * dilationHeight
+            if iy < 0 || iy >= input.height { continue }
+            for kx in 0..<filter.width {
+                let ix = ix0 + kx * dilationWidth
+                if ix < 0 || ix >= input.width { continue }
+                body(ky, kx, iy, ix)
+            }
+        }
     }
 }

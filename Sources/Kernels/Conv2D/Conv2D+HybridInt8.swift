@@ -1,26 +1,3 @@
-/// What a dynamic-range ("hybrid") convolution needs at run time: float activations, int8
-/// weights with one scale per output channel, a float bias and a float activation clamp.
-public struct HybridConvParams: Sendable {
-    /// Strides, dilations and padding.
-    public var geometry: ConvGeometry
-    /// One weight scale per output channel (a per-tensor scale repeated).
-    public var filterScales: [Float]
-    /// The fused activation clamp.
-    public var activation: ActivationRange<Float>
-    /// Quantise inputs asymmetrically. LiteRT's per-channel hybrid CONV_2D and
-    /// DEPTHWISE_CONV_2D always do (their options have no such flag); FULLY_CONNECTED follows
-    /// its `asymmetric_quantize_inputs` option.
-    public var asymmetricInputs: Bool
-
-    /// Creates the parameters.
-    public init(geometry: ConvGeometry, filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool) {
-        self.geometry = geometry
-        self.filterScales = filterScales
-        self.activation = activation
-        self.asymmetricInputs = asymmetricInputs
-    }
-}
-
 /// The int8 scratch values a hybrid kernel (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED) needs
 /// for `batches` batches of `batchSize` inputs: their quantised copy, then room for the
 /// per-batch scales (``quantizeHybridBatches(_:batches:batchSize:asymmetric:into:)`` keeps them
@@ -75,31 +52,18 @@ public func hybridConv2DInt8(
     let g = params.geometry
     let inputDepth = inputShape.channels, filterDepth = filterShape.channels, outputDepth = outputShape.channels
     let filtersPerGroup = outputDepth / (inputDepth / filterDepth)
-    for b in 0..<outputShape.batch {
-        let offset = scales[b].offset
-        for oy in 0..<outputShape.height {
-            for ox in 0..<outputShape.width {
-                for oc in 0..<outputDepth {
-                    let channelBase = (oc / filtersPerGroup) * filterDepth
-                    var acc: Int32 = 0
-                    for ky in 0..<filterShape.height {
-                        let iy = oy * g.strideHeight - g.paddingHeight.before + ky * g.dilationHeight
-                        if iy < 0 || iy >= inputShape.height { continue }
-                        for kx in 0..<filterShape.width {
-                            let ix = ox * g.strideWidth - g.paddingWidth.before + kx * g.dilationWidth
-                            if ix < 0 || ix >= inputShape.width { continue }
-                            let x = scratch + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
-                            let w = filter + (((oc * filterShape.height + ky) * filterShape.width + kx) * filterDepth)
-                            for ic in 0..<filterDepth {
-                                acc &+= Int32(w[ic]) &* (Int32(x[ic]) &- offset)
-                            }
-                        }
-                    }
-                    var value = Float(acc) * params.filterScales[oc] * scales[b].scale
-                    if let bias { value += bias[oc] }
-                    output[((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth + oc] = params.activation.clamp(value)
-                }
+    outputShape.forEachElement { b, oy, ox, oc, o in
+        let channelBase = (oc / filtersPerGroup) * filterDepth, offset = scales[b].offset
+        var acc: Int32 = 0
+        g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
+            let x = scratch + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
+            let w = filter + (((oc * filterShape.height + ky) * filterShape.width + kx) * filterDepth)
+            for ic in 0..<filterDepth {
+                acc &+= Int32(w[ic]) &* (Int32(x[ic]) &- offset)
             }
         }
+        var value = Float(acc) * params.filterScales[oc] * scales[b].scale
+        if let bias { value += bias[oc] }
+        output[o] = params.activation.clamp(value)
     }
 }

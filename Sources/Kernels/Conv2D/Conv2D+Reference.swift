@@ -12,30 +12,16 @@ extension Conv2D {
         let groupDepth = filterShape.channels
         let groups = groupDepth == 0 ? 1 : inputShape.channels / groupDepth
         let outputsPerGroup = Swift.max(1, outputShape.channels / Swift.max(1, groups))
-        for b in 0..<outputShape.batch {
-            for oy in 0..<outputShape.height {
-                let iy0 = oy * g.strideHeight - g.paddingHeight.before
-                for ox in 0..<outputShape.width {
-                    let ix0 = ox * g.strideWidth - g.paddingWidth.before
-                    for oc in 0..<outputShape.channels {
-                        let group = oc / outputsPerGroup
-                        var sum: Float = 0
-                        for fy in 0..<filterShape.height {
-                            let iy = iy0 + fy * g.dilationHeight
-                            if iy < 0 || iy >= inputShape.height { continue }
-                            for fx in 0..<filterShape.width {
-                                let ix = ix0 + fx * g.dilationWidth
-                                if ix < 0 || ix >= inputShape.width { continue }
-                                let inRow = input + ((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + group * groupDepth
-                                let fRow = filter + ((oc * filterShape.height + fy) * filterShape.width + fx) * groupDepth
-                                for ic in 0..<groupDepth { sum += inRow[ic] * fRow[ic] }
-                            }
-                        }
-                        if let bias { sum += bias[oc] }
-                        output[((b * outputShape.height + oy) * outputShape.width + ox) * outputShape.channels + oc] = params.activation.clamp(sum)
-                    }
-                }
+        outputShape.forEachElement { b, oy, ox, oc, o in
+            let group = oc / outputsPerGroup
+            var sum: Float = 0
+            g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { fy, fx, iy, ix in
+                let inRow = input + ((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + group * groupDepth
+                let fRow = filter + ((oc * filterShape.height + fy) * filterShape.width + fx) * groupDepth
+                for ic in 0..<groupDepth { sum += inRow[ic] * fRow[ic] }
             }
+            if let bias { sum += bias[oc] }
+            output[o] = params.activation.clamp(sum)
         }
     }
 }

@@ -15,29 +15,14 @@ func forEachQuantizedConvSum<Input, Filter, Sum: FixedWidthInteger>(
     let filterDepth = filterShape.channels
     let outputDepth = outputShape.channels
     let filtersPerGroup = outputDepth / (inputDepth / filterDepth)
-    let kernelHeight = filterShape.height, kernelWidth = filterShape.width
-    for b in 0..<outputShape.batch {
-        for oy in 0..<outputShape.height {
-            let inYOrigin = oy * g.strideHeight - g.paddingHeight.before
-            for ox in 0..<outputShape.width {
-                let inXOrigin = ox * g.strideWidth - g.paddingWidth.before
-                for oc in 0..<outputDepth {
-                    let channelBase = (oc / filtersPerGroup) * filterDepth
-                    var acc: Sum = 0
-                    for ky in 0..<kernelHeight {
-                        let iy = inYOrigin + ky * g.dilationHeight
-                        if iy < 0 || iy >= inputShape.height { continue }
-                        for kx in 0..<kernelWidth {
-                            let ix = inXOrigin + kx * g.dilationWidth
-                            if ix < 0 || ix >= inputShape.width { continue }
-                            let inputRow = input + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
-                            let filterRow = filter + (((oc * kernelHeight + ky) * kernelWidth + kx) * filterDepth)
-                            for ic in 0..<filterDepth { acc &+= product(filterRow[ic], inputRow[ic]) }
-                        }
-                    }
-                    store(((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth + oc, oc, acc)
-                }
-            }
+    outputShape.forEachElement { b, oy, ox, oc, o in
+        let channelBase = (oc / filtersPerGroup) * filterDepth
+        var acc: Sum = 0
+        g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
+            let inputRow = input + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
+            let filterRow = filter + (((oc * filterShape.height + ky) * filterShape.width + kx) * filterDepth)
+            for ic in 0..<filterDepth { acc &+= product(filterRow[ic], inputRow[ic]) }
         }
+        store(o, oc, acc)
     }
 }

@@ -42,90 +42,24 @@ public struct Conv3DParams: Sendable {
         }
         return Conv3DParams(strides: strides, dilations: dilations, paddingBefore: before, activation: activation)
     }
-}
 
-/// CONV_3D and CONV_3D_TRANSPOSE in float32 (reference loops).
-public enum Conv3D {
-    /// CONV_3D: `input` `[n, d, h, w, cin]`, `filter` `[fd, fh, fw, cin, cout]`, optional
-    /// `bias` `[cout]`, `output` `[n, od, oh, ow, cout]`.
-    public static func forward(_ p: Conv3DParams, input: UnsafePointer<Float>, inputShape: [Int],
-                               filter: UnsafePointer<Float>, filterShape: [Int], bias: UnsafePointer<Float>?,
-                               output: UnsafeMutablePointer<Float>, outputShape: [Int]) {
-        let (n, id, ih, iw, cin) = (inputShape[0], inputShape[1], inputShape[2], inputShape[3], inputShape[4])
-        let (fd, fh, fw, cout) = (filterShape[0], filterShape[1], filterShape[2], filterShape[4])
-        let (od, oh, ow) = (outputShape[1], outputShape[2], outputShape[3])
-        for b in 0..<n {
-            for z in 0..<od {
-                for y in 0..<oh {
-                    for x in 0..<ow {
-                        let outBase = (((b * od + z) * oh + y) * ow + x) * cout
-                        for oc in 0..<cout {
-                            var sum: Float = bias?[oc] ?? 0
-                            for kz in 0..<fd {
-                                let iz = z * p.s[0] - p.padBefore[0] + kz * p.dilation[0]
-                                if iz < 0 || iz >= id { continue }
-                                for ky in 0..<fh {
-                                    let iy = y * p.s[1] - p.padBefore[1] + ky * p.dilation[1]
-                                    if iy < 0 || iy >= ih { continue }
-                                    for kx in 0..<fw {
-                                        let ix = x * p.s[2] - p.padBefore[2] + kx * p.dilation[2]
-                                        if ix < 0 || ix >= iw { continue }
-                                        let inBase = (((b * id + iz) * ih + iy) * iw + ix) * cin
-                                        let fBase = ((kz * fh + ky) * fw + kx) * cin * cout + oc
-                                        for ic in 0..<cin { sum += input[inBase + ic] * filter[fBase + ic * cout] }
-                                    }
-                                }
-                            }
-                            output[outBase + oc] = p.activation.clamp(sum)
-                        }
-                    }
+    /// Calls `body(kz, ky, kx, z, y, x)`, depth first, for each tap of a `filter`-sized window
+    /// at `position` whose strided, padded and dilated place (z, y, x) lies inside `extent`: the
+    /// input's sizes for CONV_3D, which gathers, the output's for the transpose, which scatters.
+    @inline(__always)
+    func forEachTap(at position: (Int, Int, Int), filter: (Int, Int, Int), inside extent: (Int, Int, Int),
+                    _ body: (_ kz: Int, _ ky: Int, _ kx: Int, _ z: Int, _ y: Int, _ x: Int) -> Void) {
+        for kz in 0..<filter.0 {
+            let z = position.0 * s[0] - padBefore[0] + kz * dilation[0]
+            if z < 0 || z >= extent.0 { continue }
+            for ky in 0..<filter.1 {
+                let y = position.1 * s[1] - padBefore[1] + ky * dilation[1]
+                if y < 0 || y >= extent.1 { continue }
+                for kx in 0..<filter.2 {
+                    let x = position.2 * s[2] - padBefore[2] + kx * dilation[2]
+                    if x < 0 || x >= extent.2 { continue }
+                    body(kz, ky, kx, z, y, x)
                 }
-            }
-        }
-    }
-
-    /// CONV_3D_TRANSPOSE: `input` `[n, d, h, w, cin]`, `filter` `[fd, fh, fw, cout, cin]`,
-    /// optional `bias` `[cout]`, `output` `[n, od, oh, ow, cout]`. Each input element is
-    /// scattered through the filter into the output.
-    public static func transpose(_ p: Conv3DParams, input: UnsafePointer<Float>, inputShape: [Int],
-                                 filter: UnsafePointer<Float>, filterShape: [Int], bias: UnsafePointer<Float>?,
-                                 output: UnsafeMutablePointer<Float>, outputShape: [Int]) {
-        let (n, id, ih, iw, cin) = (inputShape[0], inputShape[1], inputShape[2], inputShape[3], inputShape[4])
-        let (fd, fh, fw, cout) = (filterShape[0], filterShape[1], filterShape[2], filterShape[3])
-        let (od, oh, ow) = (outputShape[1], outputShape[2], outputShape[3])
-        output.update(repeating: 0, count: n * od * oh * ow * cout)
-        for b in 0..<n {
-            for z in 0..<id {
-                for y in 0..<ih {
-                    for x in 0..<iw {
-                        let inBase = (((b * id + z) * ih + y) * iw + x) * cin
-                        for kz in 0..<fd {
-                            let oz = z * p.s[0] - p.padBefore[0] + kz * p.dilation[0]
-                            if oz < 0 || oz >= od { continue }
-                            for ky in 0..<fh {
-                                let oy = y * p.s[1] - p.padBefore[1] + ky * p.dilation[1]
-                                if oy < 0 || oy >= oh { continue }
-                                for kx in 0..<fw {
-                                    let ox = x * p.s[2] - p.padBefore[2] + kx * p.dilation[2]
-                                    if ox < 0 || ox >= ow { continue }
-                                    let outBase = (((b * od + oz) * oh + oy) * ow + ox) * cout
-                                    let fBase = ((kz * fh + ky) * fw + kx) * cout * cin
-                                    for oc in 0..<cout {
-                                        var sum: Float = 0
-                                        for ic in 0..<cin { sum += input[inBase + ic] * filter[fBase + oc * cin + ic] }
-                                        output[outBase + oc] += sum
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let total = n * od * oh * ow
-        for i in 0..<total {
-            for oc in 0..<cout {
-                output[i * cout + oc] = p.activation.clamp(output[i * cout + oc] + (bias?[oc] ?? 0))
             }
         }
     }

@@ -19,31 +19,16 @@ public func hybridDepthwiseConv2DInt8(
                                        asymmetric: params.asymmetricInputs, into: scratch)
     let g = params.geometry
     let inputDepth = inputShape.channels, outputDepth = outputShape.channels
-    for b in 0..<outputShape.batch {
-        let offset = scales[b].offset
-        for oy in 0..<outputShape.height {
-            for ox in 0..<outputShape.width {
-                for ic in 0..<inputDepth {
-                    for m in 0..<depthMultiplier {
-                        let oc = ic * depthMultiplier + m
-                        var acc: Int32 = 0
-                        for ky in 0..<filterShape.height {
-                            let iy = oy * g.strideHeight - g.paddingHeight.before + ky * g.dilationHeight
-                            if iy < 0 || iy >= inputShape.height { continue }
-                            for kx in 0..<filterShape.width {
-                                let ix = ox * g.strideWidth - g.paddingWidth.before + kx * g.dilationWidth
-                                if ix < 0 || ix >= inputShape.width { continue }
-                                let x = Int32(scratch[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
-                                acc &+= Int32(filter[(ky * filterShape.width + kx) * outputDepth + oc]) &* (x &- offset)
-                            }
-                        }
-                        var value = Float(acc)
-                        value *= params.filterScales[oc] * scales[b].scale
-                        if let bias { value += bias[oc] }
-                        output[((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth + oc] = params.activation.clamp(value)
-                    }
-                }
-            }
+    outputShape.forEachElement { b, oy, ox, oc, o in
+        let ic = oc / depthMultiplier, offset = scales[b].offset
+        var acc: Int32 = 0
+        g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
+            let x = Int32(scratch[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
+            acc &+= Int32(filter[(ky * filterShape.width + kx) * outputDepth + oc]) &* (x &- offset)
         }
+        var value = Float(acc)
+        value *= params.filterScales[oc] * scales[b].scale
+        if let bias { value += bias[oc] }
+        output[o] = params.activation.clamp(value)
     }
 }

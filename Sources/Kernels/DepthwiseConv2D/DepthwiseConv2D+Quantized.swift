@@ -17,33 +17,16 @@ public func quantizedDepthwiseConv2D<T: QuantizedElement>(
     let g = params.geometry
     let inputDepth = inputShape.channels
     let outputDepth = outputShape.channels
-    for b in 0..<outputShape.batch {
-        for oy in 0..<outputShape.height {
-            let inYOrigin = oy * g.strideHeight - g.paddingHeight.before
-            for ox in 0..<outputShape.width {
-                let inXOrigin = ox * g.strideWidth - g.paddingWidth.before
-                for ic in 0..<inputDepth {
-                    for m in 0..<depthMultiplier {
-                        let oc = ic * depthMultiplier + m
-                        var acc: Int32 = 0
-                        for ky in 0..<filterShape.height {
-                            let iy = inYOrigin + ky * g.dilationHeight
-                            if iy < 0 || iy >= inputShape.height { continue }
-                            for kx in 0..<filterShape.width {
-                                let ix = inXOrigin + kx * g.dilationWidth
-                                if ix < 0 || ix >= inputShape.width { continue }
-                                let x = Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
-                                let w = Int32(filter[(ky * filterShape.width + kx) * outputDepth + oc])
-                                acc &+= (w &+ params.filterOffset) &* (x &+ params.inputOffset)
-                            }
-                        }
-                        if let bias { acc &+= bias[oc] }
-                        acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
-                        output[((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth + oc] =
-                            T(clampedQuantized: params.activation.clamp(acc))
-                    }
-                }
-            }
+    outputShape.forEachElement { b, oy, ox, oc, o in
+        let ic = oc / depthMultiplier
+        var acc: Int32 = 0
+        g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
+            let x = Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
+            let w = Int32(filter[(ky * filterShape.width + kx) * outputDepth + oc])
+            acc &+= (w &+ params.filterOffset) &* (x &+ params.inputOffset)
         }
+        if let bias { acc &+= bias[oc] }
+        acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
+        output[o] = T(clampedQuantized: params.activation.clamp(acc))
     }
 }

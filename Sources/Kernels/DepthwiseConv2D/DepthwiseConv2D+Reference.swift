@@ -7,32 +7,17 @@ extension DepthwiseConv2D {
                                  output: UnsafeMutablePointer<Float>, outputShape: NHWC) {
         let g = params.geometry
         let mult = params.depthMultiplier
-        for b in 0..<outputShape.batch {
-            for oy in 0..<outputShape.height {
-                let iy0 = oy * g.strideHeight - g.paddingHeight.before
-                for ox in 0..<outputShape.width {
-                    let ix0 = ox * g.strideWidth - g.paddingWidth.before
-                    for ic in 0..<inputShape.channels {
-                        for m in 0..<mult {
-                            let oc = ic * mult + m
-                            var sum: Float = 0
-                            for fy in 0..<filterShape.height {
-                                let iy = iy0 + fy * g.dilationHeight
-                                if iy < 0 || iy >= inputShape.height { continue }
-                                for fx in 0..<filterShape.width {
-                                    let ix = ix0 + fx * g.dilationWidth
-                                    if ix < 0 || ix >= inputShape.width { continue }
-                                    let x = input[((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + ic]
-                                    let w = filter[(fy * filterShape.width + fx) * filterShape.channels + oc]
-                                    sum += x * w
-                                }
-                            }
-                            if let bias { sum += bias[oc] }
-                            output[((b * outputShape.height + oy) * outputShape.width + ox) * outputShape.channels + oc] = params.activation.clamp(sum)
-                        }
-                    }
-                }
+        // Output channel `oc` reads input channel `oc / depthMultiplier`.
+        outputShape.forEachElement { b, oy, ox, oc, o in
+            let ic = oc / mult
+            var sum: Float = 0
+            g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { fy, fx, iy, ix in
+                let x = input[((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + ic]
+                let w = filter[(fy * filterShape.width + fx) * filterShape.channels + oc]
+                sum += x * w
             }
+            if let bias { sum += bias[oc] }
+            output[o] = params.activation.clamp(sum)
         }
     }
 }

@@ -61,11 +61,7 @@ public func quantizedAdd<T: QuantizedElement>(
     _ b: UnsafePointer<T>, shape bShape: [Int],
     output: UnsafeMutablePointer<T>, outputShape: [Int]
 ) {
-    forEachBroadcastElement(a: aShape, b: bShape, output: outputShape) { i, j, o in
-        let x = params.rescaled(Int32(a[i]), offset: params.input1Offset, params.input1Multiplier)
-        let y = params.rescaled(Int32(b[j]), offset: params.input2Offset, params.input2Multiplier)
-        output[o] = T(clampedQuantized: params.output(x &+ y))
-    }
+    quantizedAddOrSubtract(params, a, shape: aShape, b, shape: bShape, output: output, outputShape: outputShape, &+)
 }
 
 /// Reference quantised SUB with broadcasting (int8, uint8, int16): ADD's arithmetic with the
@@ -79,9 +75,22 @@ public func quantizedSub<T: QuantizedElement>(
     _ b: UnsafePointer<T>, shape bShape: [Int],
     output: UnsafeMutablePointer<T>, outputShape: [Int]
 ) {
+    quantizedAddOrSubtract(params, a, shape: aShape, b, shape: bShape, output: output, outputShape: outputShape, &-)
+}
+
+/// ADD and SUB rescale both inputs and the result alike; only `combine`, which joins the two
+/// rescaled inputs, tells them apart.
+@inline(__always)
+private func quantizedAddOrSubtract<T: QuantizedElement>(
+    _ params: QuantizedAddParams,
+    _ a: UnsafePointer<T>, shape aShape: [Int],
+    _ b: UnsafePointer<T>, shape bShape: [Int],
+    output: UnsafeMutablePointer<T>, outputShape: [Int],
+    _ combine: (Int32, Int32) -> Int32
+) {
     forEachBroadcastElement(a: aShape, b: bShape, output: outputShape) { i, j, o in
         let x = params.rescaled(Int32(a[i]), offset: params.input1Offset, params.input1Multiplier)
         let y = params.rescaled(Int32(b[j]), offset: params.input2Offset, params.input2Multiplier)
-        output[o] = T(clampedQuantized: params.output(x &- y))
+        output[o] = T(clampedQuantized: params.output(combine(x, y)))
     }
 }

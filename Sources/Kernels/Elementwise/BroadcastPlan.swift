@@ -173,18 +173,11 @@ public struct BroadcastPlan: Sendable, Equatable {
                     for i in 0..<inner { output[o + i] = value }
                 }
                 o += inner
-                var d = rank - 2
-                while d >= 0 {
-                    index[d] += 1
-                    l += lhsStrides[d]
-                    r += rhsStrides[d]
-                    if index[d] < walkShape[d] { break }
-                    l -= lhsStrides[d] * walkShape[d]
-                    r -= rhsStrides[d] * walkShape[d]
-                    index[d] = 0
-                    d -= 1
+                let more = stepOdometer(index.baseAddress!, extents: walkShape, lastAxis: rank - 2) { d, by in
+                    l += lhsStrides[d] * by
+                    r += rhsStrides[d] * by
                 }
-                if d < 0 { return }
+                if !more { return }
             }
         }
     }

@@ -1,27 +1,3 @@
-/// The comparison ops. Results are stored as TFLite stores booleans: one byte, 0 or 1.
-public enum ComparisonOperator: Sendable, Equatable, CaseIterable {
-    /// EQUAL.
-    case equal
-    /// NOT_EQUAL.
-    case notEqual
-    /// LESS.
-    case less
-    /// LESS_EQUAL.
-    case lessEqual
-    /// GREATER.
-    case greater
-    /// GREATER_EQUAL.
-    case greaterEqual
-}
-
-/// The logical ops over boolean tensors (bytes; any non-zero byte reads as true).
-public enum LogicalOperator: Sendable, Equatable, CaseIterable {
-    /// LOGICAL_AND.
-    case and
-    /// LOGICAL_OR.
-    case or
-}
-
 extension Elementwise {
     /// Float comparison into a byte tensor of 0/1 (NaN compares as IEEE: unequal, unordered).
     public static func compare(_ op: ComparisonOperator, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>,

@@ -14,21 +14,15 @@ func forEachBroadcastElement(a aShape: [Int], b bShape: [Int], output outputShap
     }
     let aStrides = broadcastStrides(aShape, rank: rank, output: outputShape)
     let bStrides = broadcastStrides(bShape, rank: rank, output: outputShape)
-    var counter = [Int](repeating: 0, count: rank)
-    var ai = 0, bi = 0
-    for o in 0..<total {
-        body(ai, bi, o)
-        // Advance the odometer from the last axis, adjusting both input offsets incrementally.
-        var axis = rank - 1
-        while axis >= 0 {
-            counter[axis] += 1
-            ai += aStrides[axis]
-            bi += bStrides[axis]
-            if counter[axis] < outputShape[axis] { break }
-            ai -= aStrides[axis] * counter[axis]
-            bi -= bStrides[axis] * counter[axis]
-            counter[axis] = 0
-            axis -= 1
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: max(rank, 1)) { counter in
+        counter.initialize(repeating: 0)
+        var ai = 0, bi = 0
+        for o in 0..<total {
+            body(ai, bi, o)
+            stepOdometer(counter.baseAddress!, extents: outputShape, lastAxis: rank - 1) { axis, by in
+                ai += aStrides[axis] * by
+                bi += bStrides[axis] * by
+            }
         }
     }
 }

@@ -9,8 +9,7 @@ extension EmbeddingLookup {
                                                                output: UnsafeMutablePointer<Float>) throws(KernelError) {
         let columns = table.columns, blocks = table.blocksPerRow
         for i in 0..<count {
-            let id = Int(truncatingIfNeeded: ids[i])
-            guard id >= 0, id < table.rows else { throw .indexOutOfRange(index: id, bound: table.rows, position: i) }
+            let id = try row(ids, i, rows: table.rows)
             for b in 0..<blocks {
                 let start = b * table.blockSize
                 unpackScaled(table.packed, from: id * columns + start, count: table.blockSize, scale: table.scales[id * blocks + b],
@@ -25,8 +24,7 @@ extension EmbeddingLookup {
                                                       rows: Int, rowLength: Int, scales: [Float],
                                                       output: UnsafeMutablePointer<Float>) throws(KernelError) {
         for i in 0..<count {
-            let id = Int(truncatingIfNeeded: ids[i])
-            guard id >= 0, id < rows else { throw .indexOutOfRange(index: id, bound: rows, position: i) }
+            let id = try row(ids, i, rows: rows)
             unpackScaled(table, from: id * rowLength, count: rowLength, scale: scales.count > 1 ? scales[id] : scales[0],
                          into: output + i * rowLength)
         }

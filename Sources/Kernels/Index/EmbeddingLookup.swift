@@ -7,8 +7,7 @@ public enum EmbeddingLookup {
     public static func run<Index: FixedWidthInteger>(ids: UnsafePointer<Index>, count: Int, table: UnsafeRawPointer,
                                                      rows: Int, rowBytes: Int, output: UnsafeMutableRawPointer) throws(KernelError) {
         for i in 0..<count {
-            let id = Int(truncatingIfNeeded: ids[i])
-            guard id >= 0, id < rows else { throw .indexOutOfRange(index: id, bound: rows, position: i) }
+            let id = try row(ids, i, rows: rows)
             if rowBytes > 0 { (output + i * rowBytes).copyMemory(from: table + id * rowBytes, byteCount: rowBytes) }
         }
     }
@@ -21,12 +20,20 @@ public enum EmbeddingLookup {
                                                               rows: Int, rowLength: Int, scales: [Float],
                                                               output: UnsafeMutablePointer<Float>) throws(KernelError) {
         for i in 0..<count {
-            let id = Int(truncatingIfNeeded: ids[i])
-            guard id >= 0, id < rows else { throw .indexOutOfRange(index: id, bound: rows, position: i) }
+            let id = try row(ids, i, rows: rows)
             let scale = Double(scales.count > 1 ? scales[id] : scales[0])
             for j in 0..<rowLength {
                 output[i * rowLength + j] = Float(Double(table[id * rowLength + j]) * scale)
             }
         }
+    }
+
+    /// The table row lookup `i` names: ids come from a tensor at run time, so each is checked
+    /// against the table's `rows`.
+    @inline(__always)
+    static func row<Index: FixedWidthInteger>(_ ids: UnsafePointer<Index>, _ i: Int, rows: Int) throws(KernelError) -> Int {
+        let id = Int(truncatingIfNeeded: ids[i])
+        guard id >= 0, id < rows else { throw .indexOutOfRange(index: id, bound: rows, position: i) }
+        return id
     }
 }

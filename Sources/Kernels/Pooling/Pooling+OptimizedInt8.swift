@@ -1,8 +1,8 @@
 /// AVERAGE_POOL_2D for int8, bit-exact with ``quantizedAveragePool2D(_:input:inputShape:output:outputShape:)``.
 ///
 /// The reference walks each output element's window once per channel, with the full index
-/// arithmetic for every input value; efficientnet_lite0's global 7x7 pool over 1,280 channels
-/// took 0.14 ms that way (AVX-512 build), on one thread while the other waited. Here a window is
+/// arithmetic for every input value, on one thread: a global pool over many channels (as
+/// efficientnet_lite0's 7x7 over 1,280) is then mostly index arithmetic. Here a window is
 /// summed for a block of ``averagePoolChannelBlock`` channels at a time, whole vectors of int8
 /// lanes per input pixel, and the output pixels and channel blocks are split across `pool`. The
 /// window and the rounded, clamped average are the reference's (``QuantizedPoolParams``).

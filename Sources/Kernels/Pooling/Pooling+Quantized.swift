@@ -1,24 +1,3 @@
-/// What a quantised pool needs at run time. Pools keep the input's quantisation, so there is
-/// no rescale: only the window and the fused activation clamp.
-public struct QuantizedPoolParams: Sendable {
-    /// Strides and padding (dilation is unused by pools).
-    public var geometry: ConvGeometry
-    /// Window height.
-    public var filterHeight: Int
-    /// Window width.
-    public var filterWidth: Int
-    /// The fused activation clamp in stored units.
-    public var activation: ActivationRange<Int32>
-
-    /// Creates the parameters.
-    public init(geometry: ConvGeometry, filterHeight: Int, filterWidth: Int, activation: ActivationRange<Int32>) {
-        self.geometry = geometry
-        self.filterHeight = filterHeight
-        self.filterWidth = filterWidth
-        self.activation = activation
-    }
-}
-
 /// Reference quantised AVERAGE_POOL_2D (int8, uint8, int16), as TFLite's reference kernels:
 /// the sum over the in-bounds part of the window divided by the in-bounds count, rounding half
 /// away from zero, then clamped.

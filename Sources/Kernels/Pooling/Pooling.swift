@@ -1,23 +1,3 @@
-/// What prepare computes once for a float pooling node.
-public struct PoolParams: Sendable {
-    /// Strides and padding (dilations are ignored: TFLite pooling has none).
-    public var geometry: ConvGeometry
-    /// Window height.
-    public var filterHeight: Int
-    /// Window width.
-    public var filterWidth: Int
-    /// The fused activation as a clamp.
-    public var activation: ActivationRange<Float>
-
-    /// Creates the parameters of one pooling node.
-    public init(geometry: ConvGeometry, filterHeight: Int, filterWidth: Int, activation: ActivationRange<Float>) {
-        self.geometry = geometry
-        self.filterHeight = filterHeight
-        self.filterWidth = filterWidth
-        self.activation = activation
-    }
-}
-
 /// Float AVERAGE_POOL_2D, MAX_POOL_2D and L2_POOL_2D over NHWC tensors. As in TFLite, each
 /// window is clipped to the input: padding never enters an average, a maximum or a norm.
 public enum Pooling {

@@ -6,14 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// How a dynamic-range ("hybrid") kernel quantised one batch of its float input on the fly.
-public struct HybridInputScale: Sendable, Equatable {
-    /// Real value of one stored unit.
-    public var scale: Float
-    /// The stored value of real zero (0 for symmetric quantisation).
-    public var offset: Int32
-}
-
 /// TFLite's `SymmetricQuantizeFloats`: int8 values in [-127, 127] with
 /// `scale = max|x| / 127` (1 for an all-zero input, which quantises to zeros).
 public func symmetricQuantizeFloats(_ values: UnsafePointer<Float>, count: Int,

@@ -6,19 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// How an int32 accumulator is rounded when rescaled.
-///
-/// LiteRT's reference kernels use the double-rounding form (`.double`) almost everywhere; its
-/// FULLY_CONNECTED results match the single-rounding form (`.single`), which differs from the
-/// double form in about one output in 2^|shift| (2 of the 1000 outputs of EfficientNet-Lite0's
-/// classifier).
-public enum QuantizedRounding: Sendable, Equatable {
-    /// `roundingDivideByPOT(saturatingRoundingDoublingHighMul(x, m), -shift)`.
-    case double
-    /// One rounding of the exact 64-bit product.
-    case single
-}
-
 /// A real multiplier in TFLite's fixed-point form: `multiplier * 2^(shift - 31)`, with
 /// `multiplier` a Q0.31 value in [2^30, 2^31) (or 0) and `shift` positive for a left shift.
 ///

@@ -32,11 +32,7 @@ public func quantizedMeanOrSum<T: QuantizedElement>(
     input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
     output: UnsafeMutablePointer<T>, outputCount: Int, sums: UnsafeMutablePointer<Int32>
 ) {
-    sums.initialize(repeating: 0, count: outputCount)
-    forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
-        sums[o] &+= Int32(input[i])
-    }
-    let count = zip(inputShape, reduced).reduce(1) { $1.1 ? $0 * $1.0 : $0 }
+    let count = reducedSums(input: input, inputShape: inputShape, reduced: reduced, into: sums, outputCount: outputCount)
     guard count > 0 else {
         for o in 0..<outputCount { output[o] = 0 }
         return
@@ -69,15 +65,23 @@ public func quantizedSumFloatRescale<T: QuantizedElement>(
     input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
     output: UnsafeMutablePointer<T>, outputCount: Int, sums: UnsafeMutablePointer<Int32>
 ) {
-    sums.initialize(repeating: 0, count: outputCount)
-    forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
-        sums[o] &+= Int32(input[i])
-    }
-    let count = zip(inputShape, reduced).reduce(1) { $1.1 ? $0 * $1.0 : $0 }
+    let count = reducedSums(input: input, inputShape: inputShape, reduced: reduced, into: sums, outputCount: outputCount)
     let scale = params.input.scale / params.output.scale
     let bias = Float(-params.input.zeroPoint) * scale * Float(count)
     for o in 0..<outputCount {
         let rounded = (Float(sums[o]) * scale + bias).rounded(.toNearestOrAwayFromZero)
         output[o] = T(saturatingQuantized: int32LikeX86(rounded) &+ params.output.zeroPoint)
     }
+}
+
+/// Sums `input` over the `reduced` axes into `sums` (`outputCount` int32 values, wrapping as
+/// LiteRT's accumulators do) and returns how many elements each sum takes.
+@inline(__always)
+private func reducedSums<T: QuantizedElement>(input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
+                                              into sums: UnsafeMutablePointer<Int32>, outputCount: Int) -> Int {
+    sums.initialize(repeating: 0, count: outputCount)
+    forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
+        sums[o] &+= Int32(input[i])
+    }
+    return zip(inputShape, reduced).reduce(1) { $1.1 ? $0 * $1.0 : $0 }
 }

@@ -1,17 +1,3 @@
-/// Options shared by the resize kernels.
-public struct ResizeOptions: Sendable, Equatable {
-    /// Align the corner pixels of input and output.
-    public var alignCorners: Bool
-    /// Sample at pixel centres (TF2 behaviour).
-    public var halfPixelCenters: Bool
-
-    /// Creates the options.
-    public init(alignCorners: Bool, halfPixelCenters: Bool) {
-        self.alignCorners = alignCorners
-        self.halfPixelCenters = halfPixelCenters
-    }
-}
-
 /// Reference RESIZE_BILINEAR for int8 and int16, as TFLite's `ResizeBilinearInteger`: source
 /// positions in 10-bit fixed point, the four-tap weighted sum in 20-bit fixed point, rounded
 /// half away from zero. Input and output share their quantisation.

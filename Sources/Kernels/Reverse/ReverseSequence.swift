@@ -18,19 +18,15 @@ public enum ReverseSequence {
         let strides = Shape.strides(shape)
         let count = Shape.elementCount(shape)
         guard count > 0 else { return }
-        var index = [Int](repeating: 0, count: shape.count)
-        for flat in 0..<count {
-            var source = flat
-            let l = Int(truncatingIfNeeded: lengths[index[batchAxis]])
-            let s = index[sequenceAxis]
-            if s < l { source += (l - 1 - 2 * s) * strides[sequenceAxis] }
-            (output + flat * elementSize).copyMemory(from: input + source * elementSize, byteCount: elementSize)
-            var d = shape.count - 1
-            while d >= 0 {
-                index[d] += 1
-                if index[d] < shape[d] { break }
-                index[d] = 0
-                d -= 1
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: shape.count) { index in
+            index.initialize(repeating: 0)
+            for flat in 0..<count {
+                var source = flat
+                let l = Int(truncatingIfNeeded: lengths[index[batchAxis]])
+                let s = index[sequenceAxis]
+                if s < l { source += (l - 1 - 2 * s) * strides[sequenceAxis] }
+                (output + flat * elementSize).copyMemory(from: input + source * elementSize, byteCount: elementSize)
+                stepOdometer(index.baseAddress!, extents: shape, lastAxis: shape.count - 1)
             }
         }
     }

@@ -38,20 +38,16 @@ public enum Select {
         let shape = plan.outputShape
         let count = Shape.elementCount(shape)
         guard count > 0 else { return }
-        var index = [Int](repeating: 0, count: shape.count)
-        var c = 0, ia = 0, ib = 0
-        for flat in 0..<count {
-            output[flat] = condition[c] != 0 ? a[ia] : b[ib]
-            var d = shape.count - 1
-            while d >= 0 {
-                index[d] += 1
-                c += plan.conditionStrides[d]; ia += plan.aStrides[d]; ib += plan.bStrides[d]
-                if index[d] < shape[d] { break }
-                c -= plan.conditionStrides[d] * shape[d]
-                ia -= plan.aStrides[d] * shape[d]
-                ib -= plan.bStrides[d] * shape[d]
-                index[d] = 0
-                d -= 1
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(shape.count, 1)) { index in
+            index.initialize(repeating: 0)
+            var c = 0, ia = 0, ib = 0
+            for flat in 0..<count {
+                output[flat] = condition[c] != 0 ? a[ia] : b[ib]
+                stepOdometer(index.baseAddress!, extents: shape, lastAxis: shape.count - 1) { d, by in
+                    c += plan.conditionStrides[d] * by
+                    ia += plan.aStrides[d] * by
+                    ib += plan.bStrides[d] * by
+                }
             }
         }
     }

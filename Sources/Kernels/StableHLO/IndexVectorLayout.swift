@@ -36,14 +36,8 @@ public struct IndexVectorLayout: Sendable {
             var base = 0
             for b in 0..<count {
                 body(b, base)
-                var d = rank - 1
-                while d >= 0 {
-                    index[d] += 1
-                    base += batchStrides[d]
-                    if index[d] < batchShape[d] { break }
-                    base -= batchStrides[d] * batchShape[d]
-                    index[d] = 0
-                    d -= 1
+                stepOdometer(index.baseAddress!, extents: batchShape, lastAxis: rank - 1) { d, by in
+                    base += batchStrides[d] * by
                 }
             }
         }

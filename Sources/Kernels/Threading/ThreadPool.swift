@@ -80,9 +80,8 @@ public final class ThreadPool: @unchecked Sendable {
 
     /// Multiply-adds below which a kernel runs on the calling thread alone, about a microsecond
     /// of work: handing a job to the spinning workers and waiting for them costs about as much.
-    /// With 2 threads, face_detection_short_range (mostly 16x16 layers) ran 10% faster at this
-    /// value than at four times it, and the larger models were no slower; when each hand-over
-    /// took a mutex round trip, four times it was the better value.
+    /// Small layers (16x16 feature maps) still gain from being split at this size because the
+    /// hand-over is lock-free (see `PoolState`).
     public static let minimumParallelWork = 1 << 15
 
     /// What one element of an elementwise op (a load or two, an operation, a store) counts

@@ -112,16 +112,8 @@ public struct IndexMapCopy: Sendable {
                         }
                     }
                     dst += rowBytes
-                    var d = rank - 2
-                    while d >= 0 {
-                        index[d] += 1
-                        if index[d] < outputShape[d] {
-                            entry[d] = tables[d][index[d]]
-                            break
-                        }
-                        index[d] = 0
-                        entry[d] = tables[d][0]
-                        d -= 1
+                    stepOdometer(index, extents: outputShape, lastAxis: rank - 2) { d, _ in
+                        entry[d] = tables[d][index[d]]
                     }
                 }
             }

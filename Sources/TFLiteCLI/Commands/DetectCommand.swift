@@ -40,10 +40,7 @@ enum DetectCommand: Command {
           --json             one IMAGE: print [{"index","text","confidence","box":{"left","top","right","bottom"}}];
                              a batch: JSON Lines, one object per image,
                              {"file","width","height","objects":[...]} or {"file","error"}
-          --workers N        images processed at once in a batch (default: one per core), each
-                             by its own interpreter over the one loaded model
-          --threads N        threads per interpreter (default: the cores shared out among
-                             the workers; one image: one per core)
+        \(ImageFiles.batchOptionsHelp("processed"))
 
         Exit status: 0 when every image was processed, 1 when any failed (the others are
         still processed and printed) or the model cannot be used, 2 for bad usage.
@@ -66,13 +63,7 @@ enum DetectCommand: Command {
         let positionals = try arguments.positionals()
         guard !positionals.isEmpty else { throw UsageError("expected IMAGE or FOLDER") }
         let images = try ImageFiles(positionals)
-        if let annotate {
-            guard !images.isBatch else { throw UsageError("--annotate draws on one IMAGE; give a single image file") }
-            guard (annotate as NSString).pathExtension.lowercased() == "png" else {
-                throw UsageError("--annotate writes PNG, the only image format this tool encodes; name the file .png, not '\(annotate)'")
-            }
-            try OutputPath.checkFile(annotate, option: "--annotate")
-        }
+        if let annotate { try PNGOutput.check(annotate, option: "--annotate", isBatch: images.isBatch) }
         var local: LocalModel
         switch (modelPath, bundle) {
         case (let m?, nil): local = try LocalModel(path: m, labelsPath: labelsPath)
@@ -88,29 +79,15 @@ enum DetectCommand: Command {
         options.threadCount = threads
         let detector = try ObjectDetector(options: options)
 
-        guard images.isBatch else {
-            let imagePath = images.files[0].relativePath
-            let image = try VisionImage(path: imagePath)
-            let objects = try detector.results(in: image)
-            if let annotate {
-                try AnnotatedImage.write(image, objects: objects, to: annotate)
-            }
-            if json {
-                print(try JSONOutput.string(objects.map(jsonObject)))
-            } else {
-                printTable(objects, for: imagePath)
-            }
-            return
-        }
-        let batch = BatchProgress(verb: "detected in", requestedWorkers: workers, count: images.files.count)
-        let results = try detector.results(forImagesAt: images.files, workers: batch.workers)
-        try batch.run(results, json: json, key: "objects", jsonObject: jsonObject, table: { printTable($0, for: $1) })
+        try images.runListTask(
+            verb: "detected in", key: "objects", workers: workers, json: json, annotate: annotate,
+            one: detector.results(in:), batch: detector.results(forImagesAt:workers:),
+            draw: ObjectAnnotation.draw, jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 
     private static func jsonObject(_ o: DetectedObject) -> [String: Any] {
         ["index": o.index, "text": o.text, "confidence": Double(o.confidence),
-         "box": ["left": Double(o.frame.left), "top": Double(o.frame.top),
-                 "right": Double(o.frame.right), "bottom": Double(o.frame.bottom)]]
+         "box": JSONOutput.box(o.frame)]
     }
 
     private static func printTable(_ objects: [DetectedObject], for imagePath: String) {
@@ -120,31 +97,6 @@ enum DetectCommand: Command {
             let box = [o.frame.left, o.frame.top, o.frame.right, o.frame.bottom].map { String(format: "%.1f", $0) }
             let label = o.text.padding(toLength: max(10, o.text.count), withPad: " ", startingAt: 0)
             print("\(String(o.index).leftPad(5))  \(String(format: "%.4f", o.confidence).leftPad(10))  \(label)  (\(box.joined(separator: ", ")))")
-        }
-    }
-}
-
-/// Draws detection boxes with their label and score on the displayed image and writes it as
-/// a PNG.
-enum AnnotatedImage {
-    static let palette: [Color] = [.red, .green, .blue, .yellow, Color(red: 255, green: 0, blue: 255), Color(red: 0, green: 220, blue: 220)]
-
-    static func write(_ image: VisionImage, objects: [DetectedObject], to path: String) throws {
-        var canvas = image.image.applying(image.orientation).to8Bit().converted(to: .rgb)
-        let line = max(2, min(canvas.width, canvas.height) / 150)
-        let scale = max(1, min(canvas.width, canvas.height) / 200)
-        for o in objects {
-            let color = palette[((o.index % palette.count) + palette.count) % palette.count]
-            let l = Int(o.frame.left.rounded()), t = Int(o.frame.top.rounded())
-            let r = Int(o.frame.right.rounded()), b = Int(o.frame.bottom.rounded())
-            canvas.drawRectangle(x: l, y: t, width: max(1, r - l), height: max(1, b - t), color: color, lineWidth: line)
-            let text = "\(o.text.isEmpty ? String(o.index) : o.text) \(Int((o.confidence * 100).rounded()))%"
-            let labelHeight = 9 * scale
-            canvas.drawLabel(text, x: l, y: max(0, t - labelHeight), background: color, scale: scale)
-        }
-        let png = try PNGEncoder.encode(canvas)
-        do { try FileIO.write(png, to: path) } catch {
-            throw CLIError("cannot write --annotate \(error)")
         }
     }
 }

@@ -39,10 +39,7 @@ enum DetectFacesCommand: Command {
                              "keypoints":[{"name","x","y"}, ...]}, ...];
                              a batch: JSON Lines, one object per image,
                              {"file","width","height","faces":[...]} or {"file","error"}
-          --workers N        images processed at once in a batch (default: one per core), each
-                             by its own interpreter over the one loaded model
-          --threads N        threads per interpreter (default: the cores shared out among
-                             the workers; one image: one per core)
+        \(ImageFiles.batchOptionsHelp("processed"))
 
         Exit status: 0 when every image was processed (with or without faces), 1 when any
         failed (the others are still processed and printed) or the model cannot be used,
@@ -73,27 +70,15 @@ enum DetectFacesCommand: Command {
         options.threadCount = threads
         let detector = try FaceDetector(options: options)
 
-        guard images.isBatch else {
-            let imagePath = images.files[0].relativePath
-            let image = try VisionImage(path: imagePath)
-            let faces = try detector.results(in: image)
-            if let annotate { try PNGOutput.write(FaceAnnotation.draw(faces, on: image), to: annotate, option: "--annotate") }
-            if json {
-                print(try JSONOutput.string(faces.map(jsonObject)))
-            } else {
-                printTable(faces, for: imagePath)
-            }
-            return
-        }
-        let batch = BatchProgress(verb: "searched", requestedWorkers: workers, count: images.files.count)
-        let results = try detector.results(forImagesAt: images.files, workers: batch.workers)
-        try batch.run(results, json: json, key: "faces", jsonObject: jsonObject, table: { printTable($0, for: $1) })
+        try images.runListTask(
+            verb: "searched", key: "faces", workers: workers, json: json, annotate: annotate,
+            one: detector.results(in:), batch: detector.results(forImagesAt:workers:),
+            draw: FaceAnnotation.draw, jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 
     private static func jsonObject(_ face: DetectedFace) -> [String: Any] {
         ["confidence": Double(face.confidence),
-         "box": ["left": Double(face.frame.left), "top": Double(face.frame.top),
-                 "right": Double(face.frame.right), "bottom": Double(face.frame.bottom)],
+         "box": JSONOutput.box(face.frame),
          "keypoints": face.keypoints.map { ["name": $0.kind.description, "x": Double($0.x), "y": Double($0.y)] }]
     }
 

@@ -39,10 +39,7 @@ enum LabelCommand: Command {
           --json             one IMAGE: print [{"index":..,"text":..,"confidence":..}, ...];
                              a batch: JSON Lines, one object per image,
                              {"file","width","height","labels":[...]} or {"file","error"}
-          --workers N        images labelled at once in a batch (default: one per core), each
-                             by its own interpreter over the one loaded model
-          --threads N        threads per interpreter (default: the cores shared out among
-                             the workers; one image: one per core)
+        \(ImageFiles.batchOptionsHelp("labelled"))
 
         Exit status: 0 when every image was labelled, 1 when any failed (the others are
         still labelled and printed) or the model cannot be used, 2 for bad usage.
@@ -77,19 +74,10 @@ enum LabelCommand: Command {
         options.threadCount = threads
         let labeler = try ImageLabeler(options: options)
 
-        guard images.isBatch else {
-            let imagePath = images.files[0].relativePath
-            let labels = try labeler.results(in: VisionImage(path: imagePath))
-            if json {
-                print(try JSONOutput.string(labels.map(jsonObject)))
-            } else {
-                printTable(labels, for: imagePath)
-            }
-            return
-        }
-        let batch = BatchProgress(verb: "labelled", requestedWorkers: workers, count: images.files.count)
-        let results = try labeler.results(forImagesAt: images.files, workers: batch.workers)
-        try batch.run(results, json: json, key: "labels", jsonObject: jsonObject, table: { printTable($0, for: $1) })
+        try images.runListTask(
+            verb: "labelled", key: "labels", workers: workers, json: json,
+            one: labeler.results(in:), batch: labeler.results(forImagesAt:workers:),
+            jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 
     private static func jsonObject(_ label: ImageLabel) -> [String: Any] {

@@ -56,9 +56,3 @@ enum RunCommand: Command {
         print("wrote \(count) (\(names.joined(separator: ", "))) to \(outputDir) in " + String(format: "%.1f ms", milliseconds))
     }
 }
-
-/// A failure with a plain message (exit status 1).
-struct CLIError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

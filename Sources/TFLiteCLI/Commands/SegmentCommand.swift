@@ -35,10 +35,7 @@ enum SegmentCommand: Command {
           --json             print {"width","height","threshold","foreground_fraction",
                              "mean_confidence","box":{"left","top","right","bottom"} or null};
                              a batch: JSON Lines, the same with "file", or {"file","error"}
-          --workers N        images processed at once in a batch (default: one per core), each
-                             by its own interpreter over the one loaded model
-          --threads N        threads per interpreter (default: the cores shared out among
-                             the workers; one image: one per core)
+        \(ImageFiles.batchOptionsHelp("processed"))
 
         Exit status: 0 when every image was processed, 1 when any failed (the others are
         still processed and printed) or the model cannot be used, 2 for bad usage.
@@ -96,9 +93,7 @@ enum SegmentCommand: Command {
 
     private static func jsonObject(_ mask: ConfidenceMask, threshold: Float) -> [String: Any] {
         let person = mask.binaryMask(threshold: threshold)
-        let box: Any = person.boundingBox.map { b -> [String: Any] in
-            ["left": Double(b.left), "top": Double(b.top), "right": Double(b.right), "bottom": Double(b.bottom)]
-        } ?? NSNull()
+        let box: Any = person.boundingBox.map(JSONOutput.box) ?? NSNull()
         return ["width": mask.width, "height": mask.height, "threshold": Double(threshold),
                 "foreground_fraction": Double(person.fraction), "mean_confidence": Double(mask.mean), "box": box]
     }

@@ -14,17 +14,7 @@ protocol Command {
     static func run(_ arguments: inout Arguments) throws
 }
 
-/// Bad command-line usage: reported as `error: ...` with exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// Writes a line to standard error.
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
-
-/// A failure the command has already reported on stderr (a batch whose images failed one by
-/// one): exit status 1 with no further message.
-struct AlreadyReported: Error {}

@@ -12,14 +12,3 @@ public struct ImageBatchResult<Value: Sendable>: Sendable {
     /// The task's result, or the error that made this image fail.
     public let result: Result<Value, TaskError>
 }
-
-/// An image's width and height in pixels.
-public struct ImageSize: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-}

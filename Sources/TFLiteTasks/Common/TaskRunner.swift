@@ -17,6 +17,14 @@ final class TaskRunner: @unchecked Sendable {
         }
     }
 
+    /// The interpreter's input and output tensors, for a task to check against what it needs.
+    func tensors() throws(TaskError) -> (inputs: [Tensor], outputs: [Tensor]) {
+        do {
+            return (try (0..<interpreter.inputTensorCount).map { try interpreter.input(at: $0) },
+                    try (0..<interpreter.outputTensorCount).map { try interpreter.output(at: $0) })
+        } catch { throw .runtime("\(error)") }
+    }
+
     /// Runs `body` with exclusive use of the interpreter; runtime errors become `TaskError`.
     func withInterpreter<T>(_ body: (Interpreter) throws -> T) throws(TaskError) -> T {
         lock.lock()

@@ -1,16 +1,3 @@
-/// A rectangle in image pixels (origin top-left).
-public struct PixelRect: Sendable, Equatable, Codable {
-    /// Edges in pixels of the displayed image.
-    public var left: Float, top: Float, right: Float, bottom: Float
-
-    /// Creates a rectangle.
-    public init(left: Float, top: Float, right: Float, bottom: Float) {
-        self.left = left
-        self.top = top
-        self.right = right
-        self.bottom = bottom
-    }
-}
 
 /// One detected object (ML Kit's `Object` with one label).
 public struct DetectedObject: Sendable, Equatable {
@@ -29,23 +16,5 @@ public struct DetectedObject: Sendable, Equatable {
         self.text = text
         self.index = index
         self.confidence = confidence
-    }
-}
-
-/// Options for an ``ObjectDetector``.
-public struct CustomObjectDetectorOptions: Sendable {
-    /// The model: a plain SSD-style `.tflite` or an AutoML detection bundle.
-    public var localModel: LocalModel
-    /// Detections below this score are dropped (kept when at or above it). Nil means the
-    /// metadata's threshold, else 0, and then detections scoring exactly 0 are dropped too.
-    public var confidenceThreshold: Float?
-    /// At most this many detections are returned (default: all the model reports).
-    public var maxResultCount: Int?
-    /// Worker threads of the detector's interpreter (nil: one per core).
-    public var threadCount: Int?
-
-    /// Options for `localModel` with the defaults.
-    public init(localModel: LocalModel) {
-        self.localModel = localModel
     }
 }

@@ -10,13 +10,6 @@ extension ObjectDetector {
     public func results(forImagesAt files: [URL], workers: Int? = nil) throws(TaskError)
         -> AsyncStream<ImageBatchResult<[DetectedObject]>>
     {
-        let count = try ImageBatch.workerCount(requested: workers, fileCount: files.count)
-        var options = self.options
-        options.threadCount = options.threadCount ?? ImageBatch.threadsPerWorker(count)
-        var detectors: [ObjectDetector] = []
-        for _ in 0..<count { detectors.append(try ObjectDetector(options: options)) }
-        return ImageBatch.results(files: files, workers: detectors) { detector, image throws(TaskError) in
-            try detector.results(in: image)
-        }
+        try batchResults(forImagesAt: files, workers: workers)
     }
 }

@@ -5,7 +5,7 @@ import TFLiteRuntime
 ///
 /// The four results (boxes, classes, scores, count) are found through the post-processing
 /// op's own output order, not the subgraph's output order, which converters permute.
-public final class ObjectDetector: Sendable {
+public final class ObjectDetector: Sendable, BatchImageTask {
     /// The options the detector was made with.
     public let options: CustomObjectDetectorOptions
     /// How images become the model input (the whole image scaled to the input size).
@@ -21,7 +21,7 @@ public final class ObjectDetector: Sendable {
         self.options = options
         let local = options.localModel
         let model = local.model
-        guard let graph = model.schema.subgraphs.first else { throw .unsupportedModel("\(local.modelPath): no subgraph") }
+        let graph = model.mainSubgraph
         guard let op = graph.operators.first(where: { model.operatorKind(ofCode: Int($0.opcodeIndex)) == .custom("TFLite_Detection_PostProcess") }),
               op.outputs.count == 4 else {
             throw .unsupportedModel("\(local.modelPath): no TFLite_Detection_PostProcess op with four outputs")
@@ -36,7 +36,7 @@ public final class ObjectDetector: Sendable {
         if case .autoMLObjectDetection(let info) = local.kind {
             // The bundle's description must fit the model (its tensor names are those of the
             // exporting graph, so the shape and detection count are what can be checked).
-            let input = graph.inputs.first.map { Int($0) }.flatMap { $0 >= 0 && $0 < graph.tensors.count ? graph.tensors[$0].shape.map(Int.init) : nil }
+            let input = model.inputTensor(at: 0)?.shape.map(Int.init)
             guard input == info.inputShape else {
                 throw .invalidBundle("\(AutoMLDetectionMetadata.fileName): inputShape \(info.inputShape) but the model's input is \(input ?? [])")
             }

@@ -10,13 +10,6 @@ extension FaceDetector {
     public func results(forImagesAt files: [URL], workers: Int? = nil) throws(TaskError)
         -> AsyncStream<ImageBatchResult<[DetectedFace]>>
     {
-        let count = try ImageBatch.workerCount(requested: workers, fileCount: files.count)
-        var options = self.options
-        options.threadCount = options.threadCount ?? ImageBatch.threadsPerWorker(count)
-        var detectors: [FaceDetector] = []
-        for _ in 0..<count { detectors.append(try FaceDetector(options: options)) }
-        return ImageBatch.results(files: files, workers: detectors) { detector, image throws(TaskError) in
-            try detector.results(in: image)
-        }
+        try batchResults(forImagesAt: files, workers: workers)
     }
 }

@@ -19,7 +19,7 @@ import TFLiteRuntime
 /// The letterbox is sampled as MediaPipe samples it (OpenCV's bilinear warp, no
 /// antialiasing), so the model sees the pixels it sees under MediaPipe and the faces match
 /// MediaPipe's to a fraction of a pixel.
-public final class FaceDetector: Sendable {
+public final class FaceDetector: Sendable, BatchImageTask {
     /// The options the detector was made with.
     public let options: FaceDetectorOptions
     /// How images become the model input (``MediaPipeFit/letterbox``).
@@ -50,12 +50,7 @@ public final class FaceDetector: Sendable {
         }
         let local = options.localModel
         runner = try TaskRunner(model: local.model, threadCount: options.threadCount)
-        let interpreter = runner.interpreter
-        let inputs: [Tensor], outputs: [Tensor]
-        do {
-            inputs = try (0..<interpreter.inputTensorCount).map { try interpreter.input(at: $0) }
-            outputs = try (0..<interpreter.outputTensorCount).map { try interpreter.output(at: $0) }
-        } catch { throw .runtime("\(error)") }
+        let (inputs, outputs) = try runner.tensors()
         let described = outputs.map { "'\($0.name)' \($0.shape) \($0.dataType)" }.joined(separator: ", ")
         let boxes = outputs.firstIndex { $0.shape.count == 3 && $0.shape[0] == 1 && $0.shape[2] == Self.valuesPerAnchor && $0.dataType == .float32 }
         let scores = outputs.firstIndex { $0.shape.count == 3 && $0.shape[0] == 1 && $0.shape[2] == 1 && $0.dataType == .float32 }

@@ -1,5 +1,5 @@
 /// Options for a ``FaceDetector``; the defaults are those of MediaPipe's face detector.
-public struct FaceDetectorOptions: Sendable {
+public struct FaceDetectorOptions: Sendable, BatchImageTaskOptions {
     /// The model: MediaPipe's BlazeFace short-range detector (`face_detection_short_range.tflite`)
     /// or one with the same inputs, outputs and anchors.
     public var localModel: LocalModel

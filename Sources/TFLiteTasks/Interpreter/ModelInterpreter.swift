@@ -51,11 +51,8 @@ public final class ModelInterpreter: Sendable {
     }
 
     private static func shapeSignature(_ model: Model, input i: Int) -> [Int]? {
-        guard let g = model.schema.subgraphs.first, i < g.inputs.count else { return nil }
-        let t = Int(g.inputs[i])
-        guard t >= 0, t < g.tensors.count else { return nil }
-        let s = g.tensors[t].shapeSignature
-        return s.isEmpty ? nil : s.map(Int.init)
+        guard let s = model.inputTensor(at: i)?.shapeSignature, !s.isEmpty else { return nil }
+        return s.map(Int.init)
     }
 
     /// Runs the model once.

@@ -1,5 +1,5 @@
 /// Options for an ``ImageLabeler`` over a custom model (ML Kit's `CustomImageLabelerOptions`).
-public struct CustomImageLabelerOptions: Sendable {
+public struct CustomImageLabelerOptions: Sendable, BatchImageTaskOptions {
     /// The model (plain `.tflite` or AutoML bundle).
     public var localModel: LocalModel
     /// Labels below this confidence are dropped (ML Kit's semantics: kept when at or above

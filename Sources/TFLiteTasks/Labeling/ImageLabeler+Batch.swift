@@ -20,13 +20,6 @@ extension ImageLabeler {
     public func results(forImagesAt files: [URL], workers: Int? = nil) throws(TaskError)
         -> AsyncStream<ImageBatchResult<[ImageLabel]>>
     {
-        let count = try ImageBatch.workerCount(requested: workers, fileCount: files.count)
-        var options = self.options
-        options.threadCount = options.threadCount ?? ImageBatch.threadsPerWorker(count)
-        var labelers: [ImageLabeler] = []
-        for _ in 0..<count { labelers.append(try ImageLabeler(options: options)) }
-        return ImageBatch.results(files: files, workers: labelers) { labeler, image throws(TaskError) in
-            try labeler.results(in: image)
-        }
+        try batchResults(forImagesAt: files, workers: workers)
     }
 }

@@ -9,7 +9,7 @@ import TFLiteRuntime
 /// let labels = try labeler.results(in: VisionImage(path: "cat.png"))
 /// for label in labels { print(label.index, label.text, label.confidence) }
 /// ```
-public final class ImageLabeler: Sendable {
+public final class ImageLabeler: Sendable, BatchImageTask {
     /// The options the labeller was made with.
     public let options: CustomImageLabelerOptions
     /// How images become the model input.
@@ -26,9 +26,7 @@ public final class ImageLabeler: Sendable {
         self.options = options
         let local = options.localModel
         // Labels are checked against the declared output shape before the model is prepared.
-        if let graph = local.model.schema.subgraphs.first, let first = graph.outputs.first,
-           Int(first) >= 0, Int(first) < graph.tensors.count, let classes = graph.tensors[Int(first)].shape.last,
-           !local.labels.isEmpty, local.labels.count != Int(classes) {
+        if let classes = local.model.outputTensor(at: 0)?.shape.last, !local.labels.isEmpty, local.labels.count != Int(classes) {
             throw .labelMismatch("\(local.labels.count) labels for a model output of \(classes) classes (\(local.modelPath))")
         }
         runner = try TaskRunner(model: local.model, threadCount: options.threadCount)
@@ -89,7 +87,8 @@ public final class ImageLabeler: Sendable {
     /// Whether the first output is written by a SOFTMAX or LOGISTIC op, looking through the
     /// QUANTIZE, DEQUANTIZE and RESHAPE ops converters put after it.
     static func producedByProbabilityOp(_ model: Model) -> Bool {
-        guard let graph = model.schema.subgraphs.first, var tensor = graph.outputs.first else { return false }
+        let graph = model.mainSubgraph
+        guard var tensor = graph.outputs.first else { return false }
         for _ in 0..<8 {
             guard let op = graph.operators.last(where: { $0.outputs.contains(tensor) }) else { return false }
             let kind = model.operatorKind(ofCode: Int(op.opcodeIndex))

@@ -6,10 +6,9 @@ import Foundation
 /// swift-corelibs-foundation drives libcurl from libdispatch sources and never removes the
 /// socket's write source once libcurl has waited to connect; a connected socket is always
 /// writable, so while the response is awaited that source fires without pause and each
-/// firing asks libcurl for progress (measured on Swift 6.3: a 5 s wait on a silent server
-/// took 4.9 s of CPU, strace showing tens of thousands of epoll_wait and zero-timeout poll
-/// calls a second). Here every wait blocks in poll(2) instead (see `SocketConnection`). It
-/// has no TLS, so `https` stays with URLSession.
+/// firing asks libcurl for progress: waiting on a silent server keeps a core busy. Here every
+/// wait blocks in poll(2) instead (see `SocketConnection`). It has no TLS, so `https` stays
+/// with URLSession.
 ///
 /// One connection per request (`Connection: close`); redirects are followed here until one
 /// leads to `https`, which is handed back to the caller.

@@ -10,9 +10,7 @@ public struct BinaryMask: Sendable, Equatable {
 
     /// Wraps `values`; throws unless there are `width * height` of them (both positive).
     public init(width: Int, height: Int, values: [Bool]) throws(TaskError) {
-        guard width > 0, height > 0, values.count == width * height else {
-            throw .invalidFormat("a \(width)x\(height) mask needs \(width)x\(height) values, got \(values.count)")
-        }
+        try checkMaskSize(width: width, height: height, count: values.count)
         self.init(uncheckedWidth: width, height: height, values: values)
     }
 

@@ -10,13 +10,6 @@ extension SelfieSegmenter {
     public func results(forImagesAt files: [URL], workers: Int? = nil) throws(TaskError)
         -> AsyncStream<ImageBatchResult<ConfidenceMask>>
     {
-        let count = try ImageBatch.workerCount(requested: workers, fileCount: files.count)
-        var options = self.options
-        options.threadCount = options.threadCount ?? ImageBatch.threadsPerWorker(count)
-        var segmenters: [SelfieSegmenter] = []
-        for _ in 0..<count { segmenters.append(try SelfieSegmenter(options: options)) }
-        return ImageBatch.results(files: files, workers: segmenters) { segmenter, image throws(TaskError) in
-            try segmenter.results(in: image)
-        }
+        try batchResults(forImagesAt: files, workers: workers)
     }
 }

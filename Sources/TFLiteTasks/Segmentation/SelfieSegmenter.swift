@@ -14,7 +14,7 @@ import TFLiteRuntime
 /// let person = mask.binaryMask(threshold: 0.5)
 /// print(mask.width, mask.height, person.fraction)
 /// ```
-public final class SelfieSegmenter: Sendable {
+public final class SelfieSegmenter: Sendable, BatchImageTask {
     /// The options the segmenter was made with.
     public let options: SelfieSegmenterOptions
     /// How images become the model input (``MediaPipeFit/stretch``).
@@ -29,12 +29,7 @@ public final class SelfieSegmenter: Sendable {
         self.options = options
         let local = options.localModel
         runner = try TaskRunner(model: local.model, threadCount: options.threadCount)
-        let interpreter = runner.interpreter
-        let inputs: [Tensor], outputs: [Tensor]
-        do {
-            inputs = try (0..<interpreter.inputTensorCount).map { try interpreter.input(at: $0) }
-            outputs = try (0..<interpreter.outputTensorCount).map { try interpreter.output(at: $0) }
-        } catch { throw .runtime("\(error)") }
+        let (inputs, outputs) = try runner.tensors()
         guard outputs.count == 1, outputs[0].dataType == .float32, outputs[0].shape.count == 4,
               outputs[0].shape[0] == 1, outputs[0].shape[1] > 0, outputs[0].shape[2] > 0, outputs[0].shape[3] == 1 else {
             let described = outputs.map { "'\($0.name)' \($0.shape) \($0.dataType)" }.joined(separator: ", ")

@@ -1,5 +1,5 @@
 /// Options for a ``SelfieSegmenter``.
-public struct SelfieSegmenterOptions: Sendable {
+public struct SelfieSegmenterOptions: Sendable, BatchImageTaskOptions {
     /// The model: MediaPipe's selfie segmentation (`selfie_segmentation.tflite`), or any
     /// model with one float image input and one confidence channel out.
     public var localModel: LocalModel

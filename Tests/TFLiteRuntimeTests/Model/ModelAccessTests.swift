@@ -55,6 +55,22 @@ import TFLiteRuntime
         }
     }
 
+    @Test func mainSubgraphInputsAndOutputs() throws {
+        var tiny = TinyModel()
+        tiny.subgraphs[0].tensors[0].shape = [1, 4]
+        tiny.subgraphs[0].tensors[1].shape = [3]
+        tiny.subgraphs[0].tensors[2].shape = [1, 7]
+        tiny.subgraphs[0].inputs = [1, 0]
+        let model = try Model(bytes: tiny.bytes())
+        #expect(model.mainSubgraph == model.schema.subgraphs[0])
+        #expect(model.inputTensor(at: 0)?.shape == [3])
+        #expect(model.inputTensor(at: 1)?.shape == [1, 4])
+        #expect(model.inputTensor(at: 2) == nil)
+        #expect(model.outputTensor(at: 0)?.shape == [1, 7])
+        #expect(model.outputTensor(at: 1) == nil)
+        #expect(model.outputTensor(at: -1) == nil)
+    }
+
     @Test func metadataByName() throws {
         var tiny = TinyModel()
         tiny.buffers.append(TinyModel.Buffer(data: Array("licence".utf8)))

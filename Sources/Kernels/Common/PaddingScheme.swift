@@ -6,19 +6,6 @@ public enum PaddingScheme: Sendable, Equatable {
     case valid
 }
 
-/// Padding along one spatial axis, as TFLite computes it (`ComputePaddingHeightWidth`).
-public struct AxisPadding: Sendable, Equatable {
-    /// Elements added before the first input element.
-    public var before: Int
-    /// Elements added after the last input element (may exceed `before` by one for SAME).
-    public var after: Int
-
-    public init(before: Int, after: Int) {
-        self.before = before
-        self.after = after
-    }
-}
-
 extension PaddingScheme {
     /// Output extent along one axis. Returns nil when the window does not fit (VALID with a
     /// filter larger than the input) or an argument is not positive.

@@ -1,0 +1,7 @@
+/// How a dynamic-range ("hybrid") kernel quantised one batch of its float input on the fly.
+public struct HybridInputScale: Sendable, Equatable {
+    /// Real value of one stored unit.
+    public var scale: Float
+    /// The stored value of real zero (0 for symmetric quantisation).
+    public var offset: Int32
+}
