@@ -6,9 +6,12 @@
 # correct, so no test fails; the int8 convolutions just run about ten times slower. The
 # kernels for gathered tiles (`blockPairSums` with AVX-512, `tileSums` for splatted rows in
 # the portable build), the int8 depthwise kernel and the int8 FULLY_CONNECTED's dot products
-# (`vectorPairProducts`) are checked the same way, and the AVX-512 float tiles for calls left in them. Run it after changing how the
-# kernels call their helpers. Every instruction-set variant compiled into the binary (the
-# modules Kernels, KernelsAVX2, KernelsAVX512, KernelsAVX512VNNI) is checked on its own copy.
+# (`vectorPairProducts`) are checked the same way, and the AVX-512 float tiles for calls left in
+# them. In the AVX-512 VNNI copy, whose int8 convolutions, depthwise and fully connected kernels
+# multiply byte quads (`vpdpbusd`, from X86Intrinsics), those kernels are checked for that
+# instruction instead. Run it after changing how the kernels call their helpers. Every
+# instruction-set variant compiled into the binary (the modules Kernels, KernelsAVX2,
+# KernelsAVX512, KernelsAVX512VNNI) is checked on its own copy.
 #
 # Usage: Benchmarks/check_codegen.sh .build/release/tflite
 set -euo pipefail
@@ -29,6 +32,19 @@ check() {
         echo "PASS: $1 has $pairs pair-product instructions"
     else
         echo "FAIL: $1 has $pairs pair-product instructions and $multiplies 32-bit multiplies"
+        status=1
+    fi
+}
+# check_quads NAME SYMBOL_PATTERN: the function multiplies byte quads and calls nothing.
+check_quads() {
+    local body quads calls
+    body=$(awk "/$2.*>:\$/,/^\$/" <<<"$disassembly")
+    if [ -z "$body" ]; then echo "FAIL: no $1 symbol in $binary"; status=1; return; fi
+    quads=$(grep -cE '\bvpdpbusd\b' <<<"$body" || true)
+    if [ "$quads" -gt 0 ]; then
+        echo "PASS: $1 has $quads byte-quad instructions"
+    else
+        echo "FAIL: $1 has no byte-quad instruction"
         status=1
     fi
 }
@@ -58,8 +74,15 @@ for module in Kernels KernelsAVX2 KernelsAVX512 KernelsAVX512VNNI; do
     # in the baseline (AVX2 hands them to blockSums).
     if grep -q "${m}8Int8GEMMO13blockPairSums.*>:\$" <<<"$disassembly"; then check Int8GEMM.blockPairSums "${m}8Int8GEMMO13blockPairSums"; fi
     if [ "$module" = Kernels ]; then check Int8GEMM.tileSums "${m}8Int8GEMMO8tileSums"; fi
-    check 'the int8 depthwise rows' "${m}.*depthwiseConv2DInt8Rows"
-    check 'the int8 fully connected channels' "${m}.*fullyConnectedInt8Channels"
+    if [ "$module" = KernelsAVX512VNNI ]; then
+        check_quads Int8QuadGEMM.blockPairSums "${m}12Int8QuadGEMMO13blockPairSums"
+        check_quads Int8QuadGEMM.blockSums "${m}12Int8QuadGEMMO9blockSums"
+        check_quads 'the int8 depthwise rows' "${m}.*depthwiseConv2DInt8Rows"
+        check_quads 'the int8 fully connected channels' "${m}.*fullyConnectedInt8Channels"
+    else
+        check 'the int8 depthwise rows' "${m}.*depthwiseConv2DInt8Rows"
+        check 'the int8 fully connected channels' "${m}.*fullyConnectedInt8Channels"
+    fi
     if [[ $module == KernelsAVX512* ]]; then
         check_float GEMM.tilePair "${m}4GEMMO8tilePair1a3lda" 16
         check_float GEMM.tile "${m}4GEMMO4tile1a3lda" 8
