@@ -72,8 +72,7 @@ func perISAKernels() -> OptimizedKernels {
         int8Conv2D: { params, filter, filterShape, bias, inputShape, outputShape, threadCount in
             #if TFLITE_VNNI
             if !Int8DirectRowsLayout.applies(params.geometry, filterShape: filterShape) {
-                guard let prepared = PreparedInt8QuadConv2D(params, filter: filter, filterShape: filterShape, bias: bias,
-                                                            inputShape: inputShape)
+                guard let prepared = PreparedInt8QuadConv2D(params, filter: filter, filterShape: filterShape, bias: bias)
                 else { return nil }
                 return Int8Kernel(name: kernelName(prepared.readsInputInPlace ? "conv2d.i8.quads-in-place" : "conv2d.i8.gathered-quads"),
                                   scratchBytes: prepared.scratchCount(threadCount: threadCount)) { input, output, scratch, pool in

@@ -161,12 +161,7 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
                                                            biasData?.assumingMemoryBound(to: Int32.self), input, output,
                                                            ctx.executor.threads.threadCount) {
             // Constant symmetric weights: repacked once with the input offset folded into the bias.
-            ctx.requestScratch(bytes: optimized.scratchBytes)
-            ctx.kernelName = optimized.name
-            return { c in
-                optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self),
-                              scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
-            }
+            return ctx.bind(optimized, input: xi, output: yi)
         }
         return { c in
             quantizedConv2D(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: int8Filter.values(c),
@@ -230,12 +225,7 @@ private func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, option
                                                                     filter, biasData?.assumingMemoryBound(to: Int32.self), input,
                                                                     output, ctx.executor.threads.threadCount) {
             // Constant weights: converted once, with the input offset folded into the bias.
-            ctx.requestScratch(bytes: optimized.scratchBytes)
-            ctx.kernelName = optimized.name
-            return { c in
-                optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self),
-                              scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
-            }
+            return ctx.bind(optimized, input: xi, output: yi)
         }
         return { c in
             quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Int8.self), inputShape: input,

@@ -25,16 +25,15 @@ extension Conv2D {
 
     /// Whether the node is a 1x1, stride-1 convolution, run as a plain GEMM straight on the
     /// input with no scratch.
-    static func isPointwise(params: Conv2DParams, filterShape: NHWC) -> Bool {
-        filterShape.height == 1 && filterShape.width == 1
-            && params.geometry.strideHeight == 1 && params.geometry.strideWidth == 1
-            && params.geometry.paddingHeight.before == 0 && params.geometry.paddingWidth.before == 0
+    static func isPointwise(geometry g: ConvGeometry, filterShape: NHWC) -> Bool {
+        filterShape.height == 1 && filterShape.width == 1 && g.strideHeight == 1 && g.strideWidth == 1
+            && g.paddingHeight.before == 0 && g.paddingWidth.before == 0
     }
 
     /// How the optimised CONV_2D computes a layer: chosen once at prepare, so the kernel's
     /// name and its run cannot disagree.
     enum Path: String {
-        /// One GEMM straight over the input (``isPointwise(params:filterShape:)``).
+        /// One GEMM straight over the input (``isPointwise(geometry:filterShape:)``).
         case pointwise
         /// Windows read in place for few input channels (``usesDirectRows(params:inputShape:filterShape:)``).
         case directRows = "direct-rows"
@@ -44,7 +43,7 @@ extension Conv2D {
 
     /// The path a layer takes.
     static func path(params: Conv2DParams, inputShape: NHWC, filterShape: NHWC) -> Path {
-        if isPointwise(params: params, filterShape: filterShape) { return .pointwise }
+        if isPointwise(geometry: params.geometry, filterShape: filterShape) { return .pointwise }
         return usesDirectRows(params: params, inputShape: inputShape, filterShape: filterShape) ? .directRows : .im2col
     }
 

@@ -35,8 +35,7 @@ struct PreparedInt8QuadConv2D: Sendable {
 
     /// Packs the filter and folds the bias. Requires symmetric weights (`filterOffset == 0`)
     /// and no grouping. Nil when a rescale has no vector form (see ``Int8Requantization``).
-    init?(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?,
-          inputShape: NHWC) {
+    init?(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
         let depth = filterShape.height * filterShape.width * filterShape.channels
         guard let requantization = Int8Requantization(weightSums: int8RowSums(filter, count: filterShape.batch, length: depth),
@@ -47,7 +46,7 @@ struct PreparedInt8QuadConv2D: Sendable {
         self.filterShape = filterShape
         self.weights = Int8QuadPackedWeights(rows: filter, channels: filterShape.batch, depth: depth)
         readsInputInPlace = depth % 4 == 0
-            && Int8WindowGather(geometry: params.geometry, filterShape: filterShape, inputShape: inputShape).pointwise
+            && Conv2D.isPointwise(geometry: params.geometry, filterShape: filterShape)
     }
 }
 

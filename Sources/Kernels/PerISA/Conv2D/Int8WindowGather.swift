@@ -19,8 +19,7 @@ struct Int8WindowGather {
         self.inputShape = inputShape
         kernelHeight = filterShape.height
         kernelWidth = filterShape.width
-        pointwise = filterShape.height == 1 && filterShape.width == 1 && g.strideHeight == 1 && g.strideWidth == 1
-            && g.paddingHeight.before == 0 && g.paddingWidth.before == 0
+        pointwise = Conv2D.isPointwise(geometry: g, filterShape: filterShape)
     }
 
     /// Writes the row of output pixel `pixel`, at (`b`, `oy`, `ox`), to `s`: `kernelHeight *
