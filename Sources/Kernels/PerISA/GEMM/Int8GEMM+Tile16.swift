@@ -65,13 +65,9 @@ extension Int8GEMM {
     }
 
     /// The int32 sums of `rowCount` (at most ``rowTile``) rows of `a` (`lda` int16 values
-    /// apart, `2 * pairs` long) with one block of packed weights, stored to `sums`
-    /// (`[rowTile][16]`). Missing rows alias row 0 so the loop body stays branch-free; their
-    /// sums are meaningless.
-    ///
-    /// The reduction may come in `segments` pieces of `pairs` pairs each (a small-channel
-    /// convolution's filter rows): piece `s` reads each row of `a` from `s * segmentStride`
-    /// int16 values on, and the next `pairs` pairs of the panel.
+    /// apart) with one block of packed weights, stored to `sums` (`[rowTile][16]`); the depth
+    /// runs as ``forEachPanelPair(pairs:segments:segmentStride:panel:_:)`` says. Missing rows
+    /// alias row 0 so the loop body stays branch-free; their sums are meaningless.
     ///
     /// Compiled out of line: inlined into a large caller, the lane shuffles of `pairProducts`
     /// stayed calls instead of becoming one pair-product instruction.
@@ -87,24 +83,18 @@ extension Int8GEMM {
         let zero = Int32Lanes()
         var (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11) = (zero, zero, zero, zero, zero, zero,
                                                                    zero, zero, zero, zero, zero, zero)
+        // The depth loop of ``forEachPanelPair(pairs:segments:segmentStride:panel:_:)``, written
+        // out: through that function's closure, the pair products of 16 lanes lost their
+        // pair-product instruction to multiplies and permutes.
         var raw = UnsafeRawPointer(panel)
         var offset = 0
         for _ in 0..<segments {
             for k in 0..<pairs {
                 let b = raw.loadUnaligned(fromByteOffset: k &* 64, as: Int16PairLanes.self)
                 let at = offset &+ 4 &* k
-                c0 &+= pairProducts(broadcastPair(a0, byteOffset: at), b)
-                c1 &+= pairProducts(broadcastPair(a1, byteOffset: at), b)
-                c2 &+= pairProducts(broadcastPair(a2, byteOffset: at), b)
-                c3 &+= pairProducts(broadcastPair(a3, byteOffset: at), b)
-                c4 &+= pairProducts(broadcastPair(a4, byteOffset: at), b)
-                c5 &+= pairProducts(broadcastPair(a5, byteOffset: at), b)
-                c6 &+= pairProducts(broadcastPair(a6, byteOffset: at), b)
-                c7 &+= pairProducts(broadcastPair(a7, byteOffset: at), b)
-                c8 &+= pairProducts(broadcastPair(a8, byteOffset: at), b)
-                c9 &+= pairProducts(broadcastPair(a9, byteOffset: at), b)
-                c10 &+= pairProducts(broadcastPair(a10, byteOffset: at), b)
-                c11 &+= pairProducts(broadcastPair(a11, byteOffset: at), b)
+                @inline(__always) func row(_ r: UnsafeRawPointer) -> Int32Lanes { pairProducts(broadcastPair(r, byteOffset: at), b) }
+                c0 &+= row(a0); c1 &+= row(a1); c2 &+= row(a2); c3 &+= row(a3); c4 &+= row(a4); c5 &+= row(a5)
+                c6 &+= row(a6); c7 &+= row(a7); c8 &+= row(a8); c9 &+= row(a9); c10 &+= row(a10); c11 &+= row(a11)
             }
             raw += pairs &* 64
             offset &+= 2 &* segmentStride

@@ -20,13 +20,9 @@ extension Int8GEMM {
     static let tileBlocks = 1
 
     /// The int32 sums of `rowCount` (at most ``rowTile``) rows of `a` (`lda` int16 values
-    /// apart, `2 * pairs` long) with one block of packed weights, stored to `sums`
-    /// (`[rowTile][8]`). Missing rows alias row 0 so the loop body stays branch-free; their
-    /// sums are meaningless.
-    ///
-    /// The reduction may come in `segments` pieces of `pairs` pairs each (a small-channel
-    /// convolution's filter rows): piece `s` reads each row of `a` from `s * segmentStride`
-    /// int16 values on, and the next `pairs` pairs of the panel.
+    /// apart) with one block of packed weights, stored to `sums` (`[rowTile][8]`); the depth
+    /// runs as ``forEachPanelPair(pairs:segments:segmentStride:panel:_:)`` says. Missing rows
+    /// alias row 0 so the loop body stays branch-free; their sums are meaningless.
     ///
     /// Compiled out of line: inlined into a large caller, the lane shuffles of `pairProducts`
     /// stayed calls instead of becoming one pair-product instruction.
@@ -36,26 +32,11 @@ extension Int8GEMM {
                           panel: UnsafePointer<Int16>, sums: UnsafeMutableRawPointer) {
         let (a0, a1, a2, a3, a4, a5) = tileRows(a, lda: lda, rowCount: rowCount)
         var (c0, c1, c2, c3, c4, c5) = (Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes(), Int32Lanes())
-        var raw = UnsafeRawPointer(panel)
-        var offset = 0
-        for _ in 0..<segments {
-            for k in 0..<pairs {
-                let b = raw.loadUnaligned(fromByteOffset: k &* 32, as: Int16PairLanes.self)
-                let at = offset &+ 4 &* k
-                c0 &+= pairProducts(broadcastPair(a0, byteOffset: at), b)
-                c1 &+= pairProducts(broadcastPair(a1, byteOffset: at), b)
-                c2 &+= pairProducts(broadcastPair(a2, byteOffset: at), b)
-                c3 &+= pairProducts(broadcastPair(a3, byteOffset: at), b)
-                c4 &+= pairProducts(broadcastPair(a4, byteOffset: at), b)
-                c5 &+= pairProducts(broadcastPair(a5, byteOffset: at), b)
-            }
-            raw += pairs &* 32
-            offset &+= 2 &* segmentStride
+        forEachPanelPair(pairs: pairs, segments: segments, segmentStride: segmentStride, panel: panel) { b, at in
+            @inline(__always) func row(_ r: UnsafeRawPointer) -> Int32Lanes { pairProducts(broadcastPair(r, byteOffset: at), b) }
+            c0 &+= row(a0); c1 &+= row(a1); c2 &+= row(a2); c3 &+= row(a3); c4 &+= row(a4); c5 &+= row(a5)
         }
-        @inline(__always) func put(_ c: Int32Lanes, _ row: Int) {
-            sums.storeBytes(of: c, toByteOffset: row * 32, as: Int32Lanes.self)
-        }
-        put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3); put(c4, 4); put(c5, 5)
+        storeSums((c0, c1, c2, c3, c4, c5), to: sums)
     }
 
     /// ``blockSums(a:lda:rowCount:pairs:segments:segmentStride:panel:sums:)`` for rows gathered
@@ -81,18 +62,21 @@ extension Int8GEMM {
         }
         for k in 0..<pairs {
             let b = raw.loadUnaligned(fromByteOffset: k &* 32, as: Int16PairLanes.self)
-            c0 &+= pairProducts(splat(a0, k), b)
-            c1 &+= pairProducts(splat(a1, k), b)
-            c2 &+= pairProducts(splat(a2, k), b)
-            c3 &+= pairProducts(splat(a3, k), b)
-            c4 &+= pairProducts(splat(a4, k), b)
-            c5 &+= pairProducts(splat(a5, k), b)
+            @inline(__always) func row(_ r: UnsafeRawPointer) -> Int32Lanes { pairProducts(splat(r, k), b) }
+            c0 &+= row(a0); c1 &+= row(a1); c2 &+= row(a2); c3 &+= row(a3); c4 &+= row(a4); c5 &+= row(a5)
         }
-        @inline(__always) func put(_ c: Int32Lanes, _ row: Int) {
-            sums.storeBytes(of: c, toByteOffset: row * 32, as: Int32Lanes.self)
-        }
-        put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3); put(c4, 4); put(c5, 5)
+        storeSums((c0, c1, c2, c3, c4, c5), to: sums)
         #endif
+    }
+
+    /// Stores a tile's six rows of sums to `sums` (`[rowTile][8]`).
+    @inline(__always)
+    private static func storeSums(_ c: (Int32Lanes, Int32Lanes, Int32Lanes, Int32Lanes, Int32Lanes, Int32Lanes),
+                                  to sums: UnsafeMutableRawPointer) {
+        @inline(__always) func put(_ v: Int32Lanes, _ row: Int) {
+            sums.storeBytes(of: v, toByteOffset: row * 32, as: Int32Lanes.self)
+        }
+        put(c.0, 0); put(c.1, 1); put(c.2, 2); put(c.3, 3); put(c.4, 4); put(c.5, 5)
     }
 
     /// The tile's six row pointers (see ``tileRow(_:_:lda:rowCount:)``).

@@ -98,6 +98,28 @@ enum Int8GEMM {
         UnsafeRawPointer(i < rowCount ? a + i * lda : a)
     }
 
+    /// The depth loop of `blockSums`, which sums up to ``rowTile`` rows of int16 values with one
+    /// block of packed weights: calls `step` with each vector of weight pairs of `panel` in
+    /// turn and the byte offset of the matching input pair in every row.
+    ///
+    /// The reduction may come in `segments` pieces of `pairs` pairs each (a small-channel
+    /// convolution's filter rows): piece `s` reads each row from `s * segmentStride` int16
+    /// values on, and the next `pairs` pairs of the panel.
+    @inline(__always)
+    static func forEachPanelPair(pairs: Int, segments: Int, segmentStride: Int, panel: UnsafePointer<Int16>,
+                                 _ step: (_ weights: Int16PairLanes, _ byteOffset: Int) -> Void) {
+        let vectorBytes = MemoryLayout<Int16PairLanes>.size
+        var raw = UnsafeRawPointer(panel)
+        var offset = 0
+        for _ in 0..<segments {
+            for k in 0..<pairs {
+                step(raw.loadUnaligned(fromByteOffset: k &* vectorBytes, as: Int16PairLanes.self), offset &+ 4 &* k)
+            }
+            raw += pairs &* vectorBytes
+            offset &+= 2 &* segmentStride
+        }
+    }
+
     /// Converts `count` int8 values to int16 at `destination`, 32 at a time (one `vpmovsxbw`
     /// with AVX-512, four unpack-and-shift pairs on SSE2): at 8 a time, the loop's overhead
     /// made this conversion more than half of building the depthwise kernel's pair rows.

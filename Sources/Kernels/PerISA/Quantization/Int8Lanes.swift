@@ -44,12 +44,8 @@ func clampedToInt8(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int8Lanes {
 
 /// Pairs of int16 values, one pair per ``Int32Lanes`` lane.
 typealias Int16PairLanes = SIMD32<Int16>
-
-/// Loads ``int8PairLaneCount`` int8 values sign-extended to int16 (one `vpmovsxbw`).
-@inline(__always)
-func loadInt8AsInt16Pairs(_ p: UnsafeRawPointer) -> Int16PairLanes {
-    int8AsInt16(p.loadUnaligned(as: SIMD32<Int8>.self))
-}
+/// The int8 values that widen to one ``Int16PairLanes`` (one `vpmovsxbw`).
+typealias Int8PairBytes = SIMD32<Int8>
 
 /// Every int16 lane of `v` sign-extended to int32, spelled out lane by lane: the generic
 /// conversion stays a call.
@@ -61,30 +57,12 @@ func widenedPairs(_ v: Int16PairLanes) -> SIMD32<Int32> {
              Int32(v[24]), Int32(v[25]), Int32(v[26]), Int32(v[27]), Int32(v[28]), Int32(v[29]), Int32(v[30]), Int32(v[31]))
 }
 
-/// Each int32 lane's pair of int16 lanes of `a` and `b` multiplied and summed:
-/// `a[2i] * b[2i] + a[2i + 1] * b[2i + 1]`. Written as a widened product whose even and odd
-/// halves are added, the form LLVM turns into one `vpmaddwd` (or, added to an accumulator
-/// with VNNI, one `vpdpwssd`). The halves must not be spelled out lane by lane: the GEMM
-/// tile passes a broadcast pair, and when the halves were written out, LLVM folded the halves
-/// of the broadcast into two broadcasts before looking for the pair product, and the tile
-/// became two `vpmulld` and two permutes per row, ten times slower (`evenHalf` is inlined
-/// after that folding has run).
+/// The sums of adjacent lanes of `p` (`p[2i] + p[2i + 1]`), spelled out lane by lane.
 @inline(__always)
-func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
-    let p = widenedPairs(a) &* widenedPairs(b)
-    return p.evenHalf &+ p.oddHalf
-}
-
-/// ``pairProducts(_:_:)`` for two full vectors (no broadcast), with the halves spelled out
-/// lane by lane. It must stay a function of its own: a second caller of `pairProducts` made
-/// the compiler share one out-of-line specialisation of `evenHalf` and `oddHalf` between the
-/// two, and the GEMM tile lost its pair-product instruction to calls.
-@inline(__always)
-func vectorPairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
-    let p = widenedPairs(a) &* widenedPairs(b)
-    return Int32Lanes(p[0] &+ p[1], p[2] &+ p[3], p[4] &+ p[5], p[6] &+ p[7], p[8] &+ p[9], p[10] &+ p[11],
-                      p[12] &+ p[13], p[14] &+ p[15], p[16] &+ p[17], p[18] &+ p[19], p[20] &+ p[21], p[22] &+ p[23],
-                      p[24] &+ p[25], p[26] &+ p[27], p[28] &+ p[29], p[30] &+ p[31])
+func adjacentLaneSums(_ p: SIMD32<Int32>) -> Int32Lanes {
+    Int32Lanes(p[0] &+ p[1], p[2] &+ p[3], p[4] &+ p[5], p[6] &+ p[7], p[8] &+ p[9], p[10] &+ p[11],
+               p[12] &+ p[13], p[14] &+ p[15], p[16] &+ p[17], p[18] &+ p[19], p[20] &+ p[21], p[22] &+ p[23],
+               p[24] &+ p[25], p[26] &+ p[27], p[28] &+ p[29], p[30] &+ p[31])
 }
 
 /// One vector of int16 values, one per ``Int32Lanes`` lane.
@@ -144,12 +122,8 @@ func clampedToInt8(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int8Lanes {
 
 /// Pairs of int16 values, one pair per ``Int32Lanes`` lane.
 typealias Int16PairLanes = SIMD16<Int16>
-
-/// Loads ``int8PairLaneCount`` int8 values sign-extended to int16.
-@inline(__always)
-func loadInt8AsInt16Pairs(_ p: UnsafeRawPointer) -> Int16PairLanes {
-    int8AsInt16(p.loadUnaligned(as: SIMD16<Int8>.self))
-}
+/// The int8 values that widen to one ``Int16PairLanes``.
+typealias Int8PairBytes = SIMD16<Int8>
 
 /// Every int16 lane of `v` sign-extended to int32, spelled out lane by lane: the generic
 /// conversion stays a call.
@@ -159,24 +133,11 @@ func widenedPairs(_ v: Int16PairLanes) -> SIMD16<Int32> {
              Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
 }
 
-/// Each int32 lane's pair of int16 lanes of `a` and `b` multiplied and summed:
-/// `a[2i] * b[2i] + a[2i + 1] * b[2i + 1]`. Written as a widened product whose even and odd
-/// halves are added, the form LLVM turns into `pmaddwd` (SSE2) or `vpmaddwd`.
+/// The sums of adjacent lanes of `p` (`p[2i] + p[2i + 1]`), spelled out lane by lane.
 @inline(__always)
-func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
-    let p = widenedPairs(a) &* widenedPairs(b)
-    return p.evenHalf &+ p.oddHalf
-}
-
-/// ``pairProducts(_:_:)`` for two full vectors (no broadcast), with the halves spelled out
-/// lane by lane. It must stay a function of its own: a second caller of `pairProducts` made
-/// the compiler share one out-of-line specialisation of `evenHalf` and `oddHalf` between the
-/// two, and the GEMM tile lost its pair-product instruction to calls.
-@inline(__always)
-func vectorPairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
-    let p = widenedPairs(a) &* widenedPairs(b)
-    return Int32Lanes(p[0] &+ p[1], p[2] &+ p[3], p[4] &+ p[5], p[6] &+ p[7], p[8] &+ p[9], p[10] &+ p[11],
-                      p[12] &+ p[13], p[14] &+ p[15])
+func adjacentLaneSums(_ p: SIMD16<Int32>) -> Int32Lanes {
+    Int32Lanes(p[0] &+ p[1], p[2] &+ p[3], p[4] &+ p[5], p[6] &+ p[7], p[8] &+ p[9], p[10] &+ p[11],
+               p[12] &+ p[13], p[14] &+ p[15])
 }
 
 /// One vector of int16 values, one per ``Int32Lanes`` lane.
@@ -190,6 +151,35 @@ func interleaved(_ a: Int16Lanes, _ b: Int16Lanes) -> Int16PairLanes {
 }
 
 #endif
+
+/// Loads ``int8PairLaneCount`` int8 values sign-extended to int16 (`vpmovsxbw` where there is one).
+@inline(__always)
+func loadInt8AsInt16Pairs(_ p: UnsafeRawPointer) -> Int16PairLanes {
+    int8AsInt16(p.loadUnaligned(as: Int8PairBytes.self))
+}
+
+/// Each int32 lane's pair of int16 lanes of `a` and `b` multiplied and summed:
+/// `a[2i] * b[2i] + a[2i + 1] * b[2i + 1]`. Written as a widened product whose even and odd
+/// halves are added, the form LLVM turns into one `pmaddwd` or `vpmaddwd` (or, added to an
+/// accumulator with AVX-512 VNNI, one `vpdpwssd`). The halves must not be spelled out lane by
+/// lane: the GEMM tile passes a broadcast pair, and when the halves were written out, LLVM
+/// folded the halves of the broadcast into two broadcasts before looking for the pair
+/// product, and the tile became two `vpmulld` and two permutes per row, ten times slower
+/// (`evenHalf` is inlined after that folding has run).
+@inline(__always)
+func pairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
+    let p = widenedPairs(a) &* widenedPairs(b)
+    return p.evenHalf &+ p.oddHalf
+}
+
+/// ``pairProducts(_:_:)`` for two full vectors (no broadcast), with the halves spelled out
+/// lane by lane. It must stay a function of its own: a second caller of `pairProducts` made
+/// the compiler share one out-of-line specialisation of `evenHalf` and `oddHalf` between the
+/// two, and the GEMM tile lost its pair-product instruction to calls.
+@inline(__always)
+func vectorPairProducts(_ a: Int16PairLanes, _ b: Int16PairLanes) -> Int32Lanes {
+    adjacentLaneSums(widenedPairs(a) &* widenedPairs(b))
+}
 
 /// The int16 pair at byte offset `4 * pair` of `row` in every lane: one 32-bit broadcast.
 @inline(__always)
