@@ -20,6 +20,34 @@ public enum HalfPrecision {
         return Float(bitPattern: sign | UInt32(exponent + 112) << 23 | (mantissa << 13))
     }
 
+    /// ``float(fromBits:)`` for sixteen patterns, without a branch so that it vectorises. The
+    /// magnitude bits move to their float32 places and the exponent is rebased by 127 - 15;
+    /// infinities and NaNs (payload kept) get the rest of the way to the top exponent, and
+    /// zeros and subnormals, rebased to `2^-14 * (1 + m / 2^10)` with one more exponent step,
+    /// lose `2^-14` in one float subtraction, which leaves `m * 2^-24` exactly.
+    ///
+    /// The lane tests are arithmetic and the widening is spelled out lane by lane: SIMD
+    /// comparisons with `replacing(with:where:)`, and the generic widening, compile to loops
+    /// over the lanes.
+    @inlinable
+    public static func floats(fromBits h: SIMD16<UInt16>) -> SIMD16<Float> {
+        let wide = SIMD16<UInt32>(UInt32(h[0]), UInt32(h[1]), UInt32(h[2]), UInt32(h[3]), UInt32(h[4]), UInt32(h[5]),
+                                  UInt32(h[6]), UInt32(h[7]), UInt32(h[8]), UInt32(h[9]), UInt32(h[10]), UInt32(h[11]),
+                                  UInt32(h[12]), UInt32(h[13]), UInt32(h[14]), UInt32(h[15]))
+        let magnitude = (wide & 0x7FFF) &<< 13
+        let exponent = magnitude & 0x0F80_0000
+        // One more exponent step carries only the top exponent (31 << 23) into bit 28; one less
+        // borrows into bit 31 only from exponent 0.
+        let special = SIMD16<UInt32>(repeating: 0) &- ((exponent &+ 0x0080_0000) &>> 28)
+        let small = SIMD16<UInt32>(repeating: 0) &- ((exponent &- 1) &>> 31)
+        let rebased = magnitude &+ 0x3800_0000
+        let normal = rebased &+ (special & 0x3800_0000)
+        let scaled = unsafeBitCast(unsafeBitCast(rebased &+ 0x0080_0000, to: SIMD16<Float>.self) - SIMD16(repeating: 0x1p-14),
+                                   to: SIMD16<UInt32>.self)
+        let bits = (normal & ~small) | (scaled & small)
+        return unsafeBitCast(bits | (wide & 0x8000) &<< 16, to: SIMD16<Float>.self)
+    }
+
     /// The binary16 bit pattern nearest to `value` (ties to even; overflow to infinity).
     public static func bits(from value: Float) -> UInt16 {
         let b = value.bitPattern

@@ -52,41 +52,6 @@ public func dequantizePerAxisToFloat<T: QuantizedElement>(scales: [Float], zeroP
     }
 }
 
-/// DEQUANTIZE of float16 weights (stored as IEEE half bit patterns) to float32.
-public func dequantizeFloat16(input: UnsafePointer<UInt16>, output: UnsafeMutablePointer<Float>, count: Int) {
-    for i in 0..<count {
-        output[i] = Float(halfBits: input[i])
-    }
-}
-
-extension Float {
-    /// Widens an IEEE 754 binary16 bit pattern exactly (subnormals, infinities and NaN
-    /// included), without relying on the platform's `Float16` support.
-    init(halfBits h: UInt16) {
-        let sign = UInt32(h & 0x8000) << 16
-        let exponent = Int((h >> 10) & 0x1F)
-        var mantissa = UInt32(h & 0x3FF)
-        let bits: UInt32
-        if exponent == 0x1F {
-            bits = sign | 0x7F80_0000 | (mantissa << 13)
-        } else if exponent != 0 {
-            bits = sign | UInt32(exponent - 15 + 127) << 23 | (mantissa << 13)
-        } else if mantissa == 0 {
-            bits = sign
-        } else {
-            // Subnormal half: normalise the mantissa.
-            var e = -14
-            while mantissa & 0x400 == 0 {
-                mantissa <<= 1
-                e -= 1
-            }
-            mantissa &= 0x3FF
-            bits = sign | UInt32(e + 127) << 23 | (mantissa << 13)
-        }
-        self.init(bitPattern: bits)
-    }
-}
-
 /// QUANTIZE between quantised types (int8 <-> uint8, int8 <-> int16, rescaling int8 -> int8), as
 /// TFLite's reference `Requantize`: `rescale(q - inputZeroPoint) + outputZeroPoint`, clamped,
 /// with `multiplier = inputScale / outputScale`.

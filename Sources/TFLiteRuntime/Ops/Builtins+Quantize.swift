@@ -84,7 +84,7 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
     try ctx.setOutputShape(0, x.shape)
     let count = x.elementCount, xi = x.index, yi = y.index
     if x.type == .float16 {
-        return { c in dequantizeFloat16(input: c.data(xi, as: UInt16.self), output: c.data(yi, as: Float.self), count: count) }
+        return { c in Dequantize.float16(input: c.data(xi, as: UInt16.self), output: c.data(yi, as: Float.self), count: count) }
     }
     guard let q = x.quantization else { throw ctx.invalid("input has no quantization parameters") }
     // Int4 values are widened to int8 and dequantised as such: a constant's (weights; the node

@@ -19,6 +19,23 @@ import Kernels
         #expect(roundTripMismatches == 0)
     }
 
+    /// Counts that leave a tail after the sixteen-at-a-time loop, at every offset into it:
+    /// the tail's scalar conversion must agree with the vector one.
+    @Test func float16TailsMatchTheVectorLoop() {
+        var rng = SplitMix64(seed: 152)
+        let bits = TestBuffer((0..<64).map { _ in UInt16(truncatingIfNeeded: rng.next()) & 0xFBFF })
+        let whole = TestBuffer(repeating: Float.nan, count: 64)
+        Dequantize.float16(input: bits.constant, output: whole.pointer, count: 64)
+        for count in [1, 7, 15, 17, 31, 33, 47] {
+            for start in [0, 1, 16 - count % 16] where start + count <= 64 {
+                let out = TestBuffer(repeating: Float.nan, count: count)
+                Dequantize.float16(input: bits.constant + start, output: out.pointer, count: count)
+                #expect(out.array.map(\.bitPattern) == whole.array[start..<(start + count)].map(\.bitPattern),
+                        "count \(count) from \(start)")
+            }
+        }
+    }
+
     /// Float -> half rounding against the platform's conversion on random floats, including
     /// values that round to subnormals, overflow or sit on ties.
     @Test func float16RoundingMatchesPlatform() {
