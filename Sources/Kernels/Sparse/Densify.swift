@@ -35,32 +35,39 @@ public enum Densify {
             }
         }
         output.initializeMemory(as: UInt8.self, repeating: 0, count: Shape.elementCount(denseShape) * elementSize)
-        let strides = Shape.strides(denseShape)
-        var index = [Int](repeating: 0, count: levels)
+        // The dense offset is linear in the level indices: a block level steps through its
+        // dimension at that dimension's stride times the sizes of the blocks applied after it,
+        // and a dimension's own level steps over all of its blocks. Computing it on the way down
+        // spares every stored value a walk over the dimensions (and an array).
+        var dimensionStride = Shape.strides(denseShape)
+        var levelStride = [Int](repeating: 0, count: levels)
+        for level in (rank..<levels).reversed() {
+            let b = sparsity.traversalOrder[level] - rank, dim = sparsity.blockMap[b]
+            levelStride[level] = dimensionStride[dim]
+            dimensionStride[dim] *= blockSize[b]
+        }
+        for level in 0..<rank { levelStride[level] = dimensionStride[sparsity.traversalOrder[level]] }
         var consumed = 0
 
-        func place() throws(KernelError) {
-            var original = [Int](repeating: 0, count: rank)
-            for level in 0..<rank { original[sparsity.traversalOrder[level]] = index[level] }
-            for level in rank..<levels {
-                let b = sparsity.traversalOrder[level] - rank
-                let dim = sparsity.blockMap[b]
-                original[dim] = original[dim] * blockSize[b] + index[level]
-            }
+        func place(at offset: Int) throws(KernelError) {
             guard consumed < valueCount else { throw .invalidSparsity("more positions than the \(valueCount) stored values") }
-            var offset = 0
-            for d in 0..<rank { offset += original[d] * strides[d] }
-            (output + offset * elementSize).copyMemory(from: values + consumed * elementSize, byteCount: elementSize)
+            let source = values + consumed * elementSize, destination = output + offset * elementSize
+            switch elementSize {
+            case 4: destination.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            case 2: destination.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
+            case 1: destination.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
+            default: destination.copyMemory(from: source, byteCount: elementSize)
+            }
             consumed += 1
         }
 
-        func visit(level: Int, parent: Int) throws(KernelError) {
-            if level == levels { try place(); return }
+        func visit(level: Int, parent: Int, offset: Int) throws(KernelError) {
+            if level == levels { try place(at: offset); return }
+            let step = levelStride[level]
             switch sparsity.dimensions[level] {
             case .dense(let size):
                 for i in 0..<size {
-                    index[level] = i
-                    try visit(level: level + 1, parent: parent * size + i)
+                    try visit(level: level + 1, parent: parent * size + i, offset: offset + i * step)
                 }
             case .sparseCSR(let segments, let indices):
                 guard parent + 1 < segments.count else { throw .invalidSparsity("level \(level) has no segment for position \(parent)") }
@@ -73,11 +80,10 @@ public enum Densify {
                     guard idx >= 0 && idx < extent[level] else {
                         throw .invalidSparsity("level \(level) index \(idx) is outside 0..<\(extent[level])")
                     }
-                    index[level] = idx
-                    try visit(level: level + 1, parent: i)
+                    try visit(level: level + 1, parent: i, offset: offset + idx * step)
                 }
             }
         }
-        try visit(level: 0, parent: 0)
+        try visit(level: 0, parent: 0, offset: 0)
     }
 }
