@@ -63,9 +63,6 @@ private func prepareMirrorPad(_ ctx: inout PrepareContext) throws(InterpreterErr
     for (d, p) in pads.enumerated() where max(p.before, p.after) > max(x.shape[d] - slack, 0) {
         throw ctx.invalid("\(o.mode) padding [\(p.before), \(p.after)] too large for axis \(d) of extent \(x.shape[d])")
     }
-    let size = try ctx.elementSize(x, role: "input")
     let mode: MirrorPadMode = o.mode == .reflect ? .reflect : .symmetric
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = Pad.planMirror(inputShape: x.shape, paddings: pads, mode: mode, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    return try ctx.indexMapCopyKernel { Pad.planMirror(inputShape: x.shape, paddings: pads, mode: mode, elementSize: $0) }
 }

@@ -54,7 +54,7 @@ private struct ScatterNDKernel: ValueIndexKernelMaker {
         { c throws(InterpreterError) in
             var shape = staticShape ?? [], out = c.raw(yi)
             if staticShape == nil {
-                shape = (0..<rank).map { wide ? Int(truncatingIfNeeded: c.data(si, as: Int64.self)[$0]) : Int(c.data(si, as: Int32.self)[$0]) }
+                shape = c.integers(si, count: rank, wide: wide)
                 if let problem = scatterProblem(indices: indicesShape, updates: updatesShape, shape: shape) { throw fail(problem) }
                 out = try c.resize(yi, to: shape)
             }

@@ -56,7 +56,7 @@ private struct SparseToDenseKernel: ValueIndexKernelMaker {
         { c throws(InterpreterError) in
             var shape = staticShape ?? [], out = c.raw(yi)
             if staticShape == nil {
-                shape = (0..<rank).map { shapeWide ? Int(clamping: c.data(si, as: Int64.self)[$0]) : Int(c.data(si, as: Int32.self)[$0]) }
+                shape = c.integers(si, count: rank, wide: shapeWide)
                 guard shape.allSatisfy({ $0 >= 0 }) else { throw fail("output shape \(shape) has a negative dimension") }
                 out = try c.resize(yi, to: shape)
             }

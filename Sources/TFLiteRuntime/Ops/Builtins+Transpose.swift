@@ -20,10 +20,7 @@ private func prepareTranspose(_ ctx: inout PrepareContext) throws(InterpreterErr
         throw ctx.invalid("permutation \(perm) is not a permutation of the \(x.rank) axes of shape \(x.shape)")
     }
     try ctx.setOutputShape(0, Transpose.outputShape(inputShape: x.shape, permutation: perm))
-    let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = Transpose.plan(inputShape: x.shape, permutation: perm, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    return try ctx.indexMapCopyKernel { Transpose.plan(inputShape: x.shape, permutation: perm, elementSize: $0) }
 }
 
 private func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -41,10 +38,7 @@ private func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -
     }
     guard checkedProduct(shape) != nil else { throw ctx.invalid("tiling \(x.shape) by \(multiples) overflows") }
     try ctx.setOutputShape(0, shape)
-    let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = Tile.plan(inputShape: x.shape, multiples: multiples, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    return try ctx.indexMapCopyKernel { Tile.plan(inputShape: x.shape, multiples: multiples, elementSize: $0) }
 }
 
 private func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -60,10 +54,7 @@ private func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterE
     }
     guard checkedProduct(target) != nil else { throw ctx.invalid("target shape \(target) overflows") }
     try ctx.setOutputShape(0, target)
-    let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = Tile.planBroadcast(inputShape: x.shape, outputShape: target, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    return try ctx.indexMapCopyKernel { Tile.planBroadcast(inputShape: x.shape, outputShape: target, elementSize: $0) }
 }
 
 private func prepareReverse(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -76,8 +67,5 @@ private func prepareReverse(_ ctx: inout PrepareContext) throws(InterpreterError
         axes.append(axis)
     }
     try ctx.setOutputShape(0, x.shape)
-    let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = Reverse.plan(shape: x.shape, axes: axes, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    return try ctx.indexMapCopyKernel { Reverse.plan(shape: x.shape, axes: axes, elementSize: $0) }
 }
