@@ -14,8 +14,7 @@ extension OpRegistry {
 private func paddings(_ ctx: PrepareContext, _ x: TensorInfo) throws(InterpreterError) -> [PadAmount] {
     let pads = try ctx.constantPairs(input: 1, rows: x.rank, what: "paddings")
     let shape = Pad.outputShape(inputShape: x.shape, paddings: pads)
-    guard checkedProduct(shape) != nil else { throw ctx.invalid("padded shape \(shape) overflows") }
-    try ctx.setOutputShape(0, shape)
+    try ctx.setOutputShape(0, checking: shape, "padded shape \(shape) overflows")
     return pads
 }
 

@@ -24,8 +24,7 @@ private func prepareResize(_ ctx: inout PrepareContext, bilinear: Bool) throws(I
     guard !(alignCorners && halfPixel) else { throw ctx.invalid("align_corners and half_pixel_centers cannot both be set") }
     guard s.height > 0, s.width > 0 else { throw ctx.invalid("input \(x.shape) has an empty spatial axis") }
     let out = NHWC(batch: s.batch, height: size[0], width: size[1], channels: s.channels)
-    guard checkedProduct([s.batch, size[0], size[1], s.channels]) != nil else { throw ctx.invalid("output size \(size) overflows") }
-    try ctx.setOutputShape(0, [out.batch, out.height, out.width, out.channels])
+    try ctx.setOutputShape(0, checking: [out.batch, out.height, out.width, out.channels], "output size \(size) overflows")
     if x.type != .float32 {
         guard try ctx.affine(x, role: "input") == ctx.affine(y, role: "output") else {
             throw ctx.unsupported("quantised resize with differing input and output quantization")

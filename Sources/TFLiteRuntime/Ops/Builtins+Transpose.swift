@@ -36,8 +36,7 @@ private func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -
         guard !o else { throw ctx.invalid("tiling \(x.shape) by \(multiples) overflows") }
         shape.append(p)
     }
-    guard checkedProduct(shape) != nil else { throw ctx.invalid("tiling \(x.shape) by \(multiples) overflows") }
-    try ctx.setOutputShape(0, shape)
+    try ctx.setOutputShape(0, checking: shape, "tiling \(x.shape) by \(multiples) overflows")
     return try ctx.indexMapCopyKernel { Tile.plan(inputShape: x.shape, multiples: multiples, elementSize: $0) }
 }
 
@@ -52,8 +51,7 @@ private func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterE
     for d in 0..<x.rank where x.shape[d] != 1 && x.shape[d] != target[offset + d] {
         throw ctx.invalid("cannot broadcast shape \(x.shape) to \(target): axis \(d) has extent \(x.shape[d])")
     }
-    guard checkedProduct(target) != nil else { throw ctx.invalid("target shape \(target) overflows") }
-    try ctx.setOutputShape(0, target)
+    try ctx.setOutputShape(0, checking: target, "target shape \(target) overflows")
     return try ctx.indexMapCopyKernel { Tile.planBroadcast(inputShape: x.shape, outputShape: target, elementSize: $0) }
 }
 
