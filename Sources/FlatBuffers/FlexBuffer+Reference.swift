@@ -38,36 +38,37 @@ extension FlexBuffer {
 
         /// The value as a signed integer: integers, unsigned integers that fit, and booleans.
         public var asInt: Int64 {
-            get throws(FlatBufferError) {
-                switch type {
-                case .int: return try FlexBuffer.readInt(storage, offset, parentWidth)
-                case .indirectInt: return try FlexBuffer.readInt(storage, FlexBuffer.indirect(storage, offset, parentWidth), byteWidth)
-                case .uint, .indirectUInt, .bool:
-                    let value = try asUInt
-                    guard value <= UInt64(Int64.max) else {
-                        throw FlatBufferError(.invalidValue, at: offset, "FlexBuffer: unsigned value \(value) does not fit a signed integer")
-                    }
-                    return Int64(value)
-                default: throw mismatch("an integer")
-                }
-            }
+            get throws(FlatBufferError) { try integer(as: Int64.self, "an integer") }
         }
 
         /// The value as an unsigned integer: unsigned integers, non-negative integers, and
         /// booleans.
         public var asUInt: UInt64 {
-            get throws(FlatBufferError) {
-                switch type {
-                case .uint, .bool: return try FlexBuffer.readUInt(storage, offset, parentWidth)
-                case .indirectUInt: return try FlexBuffer.readUInt(storage, FlexBuffer.indirect(storage, offset, parentWidth), byteWidth)
-                case .int, .indirectInt:
-                    let value = try asInt
-                    guard value >= 0 else {
-                        throw FlatBufferError(.invalidValue, at: offset, "FlexBuffer: negative value \(value) read as unsigned")
-                    }
-                    return UInt64(value)
-                default: throw mismatch("an unsigned integer")
-                }
+            get throws(FlatBufferError) { try integer(as: UInt64.self, "an unsigned integer") }
+        }
+
+        /// An integer or boolean read in its own signedness, then converted to `T` when the
+        /// value fits; `wanted` names `T` for a value of another type.
+        private func integer<T: FixedWidthInteger>(as _: T.Type, _ wanted: String) throws(FlatBufferError) -> T {
+            switch type {
+            case .int, .indirectInt:
+                let value = try scalar(FlexBuffer.readInt)
+                if let result = T(exactly: value) { return result }
+                throw FlatBufferError(.invalidValue, at: offset, "FlexBuffer: negative value \(value) read as unsigned")
+            case .uint, .indirectUInt, .bool:
+                let value = try scalar(FlexBuffer.readUInt)
+                if let result = T(exactly: value) { return result }
+                throw FlatBufferError(.invalidValue, at: offset, "FlexBuffer: unsigned value \(value) does not fit a signed integer")
+            default: throw mismatch(wanted)
+            }
+        }
+
+        /// A scalar read by `read` where it is stored: in the parent's slot, or for the indirect
+        /// types where that slot points, in the value's own width.
+        private func scalar<V>(_ read: ([UInt8], Int, Int) throws(FlatBufferError) -> V) throws(FlatBufferError) -> V {
+            switch type {
+            case .indirectInt, .indirectUInt, .indirectFloat: return try read(storage, try FlexBuffer.indirect(storage, offset, parentWidth), byteWidth)
+            default: return try read(storage, offset, parentWidth)
             }
         }
 
@@ -75,8 +76,7 @@ extension FlexBuffer {
         public var asDouble: Double {
             get throws(FlatBufferError) {
                 switch type {
-                case .float: return try FlexBuffer.readFloat(storage, offset, parentWidth)
-                case .indirectFloat: return try FlexBuffer.readFloat(storage, FlexBuffer.indirect(storage, offset, parentWidth), byteWidth)
+                case .float, .indirectFloat: return try scalar(FlexBuffer.readFloat)
                 case .int, .indirectInt: return Double(try asInt)
                 case .uint, .indirectUInt: return Double(try asUInt)
                 default: throw mismatch("a number")

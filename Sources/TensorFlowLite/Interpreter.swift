@@ -33,13 +33,7 @@ public final class Interpreter {
     /// - Throws: ``InterpreterError/failedToLoadModel`` when the file is missing or not a valid
     ///   model, ``InterpreterError/failedToCreateInterpreter`` when no interpreter can run it.
     public convenience init(modelPath: String, options: Options? = nil, delegates: [any Delegate]? = nil) throws {
-        let model: Model
-        do {
-            model = try Model(path: modelPath)
-        } catch {
-            ErrorReporter.report(error)
-            throw InterpreterError.failedToLoadModel
-        }
+        let model = try ErrorReporter.replacingError(with: InterpreterError.failedToLoadModel) { try Model(path: modelPath) }
         try self.init(model: model, options: options, delegates: delegates)
     }
 
@@ -47,22 +41,13 @@ public final class Interpreter {
     ///
     /// - Throws: As ``init(modelPath:options:delegates:)``.
     public convenience init(modelData: Data, options: Options? = nil, delegates: [any Delegate]? = nil) throws {
-        let model: Model
-        do {
-            model = try Model(bytes: [UInt8](modelData))
-        } catch {
-            ErrorReporter.report(error)
-            throw InterpreterError.failedToLoadModel
-        }
+        let model = try ErrorReporter.replacingError(with: InterpreterError.failedToLoadModel) { try Model(bytes: [UInt8](modelData)) }
         try self.init(model: model, options: options, delegates: delegates)
     }
 
     private init(model: Model, options: Options?, delegates: [any Delegate]?) throws {
-        do {
-            runtime = try TFLiteRuntime.Interpreter(model: model, options: (options ?? Options()).runtimeOptions)
-        } catch {
-            ErrorReporter.report(error)
-            throw InterpreterError.failedToCreateInterpreter
+        runtime = try ErrorReporter.replacingError(with: InterpreterError.failedToCreateInterpreter) {
+            try TFLiteRuntime.Interpreter(model: model, options: (options ?? Options()).runtimeOptions)
         }
         self.options = options
         self.delegates = delegates
@@ -142,11 +127,8 @@ public final class Interpreter {
     public func resizeInput(at index: Int, to shape: Tensor.Shape) throws {
         try checkIndex(index, count: inputTensorCount)
         hasInvokedSinceAllocation = false
-        do {
+        try ErrorReporter.replacingError(with: InterpreterError.failedToResizeInputTensor(index: index)) {
             try runtime.resizeInput(at: index, to: shape.dimensions, strict: false)
-        } catch {
-            ErrorReporter.report(error)
-            throw InterpreterError.failedToResizeInputTensor(index: index)
         }
     }
 
@@ -179,12 +161,7 @@ public final class Interpreter {
     ///   these shapes or has an operator this runtime lacks; the reason goes to standard error.
     public func allocateTensors() throws {
         hasInvokedSinceAllocation = false
-        do {
-            try runtime.allocateTensors()
-        } catch {
-            ErrorReporter.report(error)
-            throw InterpreterError.failedToAllocateTensors
-        }
+        try ErrorReporter.replacingError(with: InterpreterError.failedToAllocateTensors) { try runtime.allocateTensors() }
     }
 
     /// A runner for the SignatureDef with this key, its tensors allocated. It has tensors of

@@ -46,11 +46,8 @@ public final class SignatureRunner {
             try copy(data, toInputNamed: name)
         }
         hasInvokedSinceAllocation = false
-        do {
+        try ErrorReporter.replacingError(with: SignatureRunnerError.failedToInvokeSignature(signatureKey: signatureKey)) {
             try runtime.invoke()
-        } catch {
-            ErrorReporter.report(error)
-            throw SignatureRunnerError.failedToInvokeSignature(signatureKey: signatureKey)
         }
         hasInvokedSinceAllocation = true
     }
@@ -92,11 +89,8 @@ public final class SignatureRunner {
     public func resizeInput(named name: String, toShape shape: Tensor.Shape) throws {
         guard inputs.contains(name) else { throw SignatureRunnerError.failedToResizeInputTensor(inputName: name) }
         hasInvokedSinceAllocation = false
-        do {
+        try ErrorReporter.replacingError(with: SignatureRunnerError.failedToResizeInputTensor(inputName: name)) {
             try runtime.resizeInput(named: name, to: shape.dimensions, strict: false)
-        } catch {
-            ErrorReporter.report(error)
-            throw SignatureRunnerError.failedToResizeInputTensor(inputName: name)
         }
         isTensorsAllocationNeeded = true
     }
@@ -130,12 +124,7 @@ public final class SignatureRunner {
     public func allocateTensors() throws {
         guard isTensorsAllocationNeeded else { return }
         hasInvokedSinceAllocation = false
-        do {
-            try runtime.allocateTensors()
-        } catch {
-            ErrorReporter.report(error)
-            throw SignatureRunnerError.failedToAllocateTensors
-        }
+        try ErrorReporter.replacingError(with: SignatureRunnerError.failedToAllocateTensors) { try runtime.allocateTensors() }
         isTensorsAllocationNeeded = false
     }
 

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Quantised ABS (int8, int16), as TFLite's `AbsEvalQuantized`: `|q - inputZeroPoint|`, rescaled
 /// by `inputScale / outputScale` unless the scales are equal, plus the output zero point.
 @_specialize(exported: true, where T == Int8)
@@ -31,7 +23,7 @@ public func quantizedSqrt<T: QuantizedElement>(input: UnsafePointer<T>, inputQua
                                                count: Int) {
     for i in 0..<count {
         let real = inputQuantization.scale * Float(Int32(input[i]) - inputQuantization.zeroPoint)
-        let value = int32LikeX86(sqrtf(real) / outputQuantization.scale)
+        let value = int32LikeX86(real.squareRoot() / outputQuantization.scale)
         output[i] = T(saturatingQuantized: value &+ outputQuantization.zeroPoint)
     }
 }
@@ -50,7 +42,7 @@ public struct Int8RsqrtParams: Sendable {
     public init(input: AffineQuantization, output: AffineQuantization) {
         inputZeroPoint = input.zeroPoint
         outputZeroPoint = output.zeroPoint
-        multiplier = QuantizedMultiplier(1.0 / Double(sqrtf(input.scale) * output.scale))
+        multiplier = QuantizedMultiplier(1.0 / Double(input.scale.squareRoot() * output.scale))
     }
 }
 

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// RESIZE_NEAREST_NEIGHBOR for quantised tensors (a copy of stored values; input and output
 /// share their quantisation), with TFLite's source-index rule: `floor((i + offset) * scale)`
 /// (rounded instead when aligning corners), clamped to the input.
@@ -21,7 +13,7 @@ public func resizeNearestNeighborQuantized<T: QuantizedElement>(
         let scale = options.alignCorners && outSize > 1 ? Float(inSize - 1) / Float(outSize - 1) : Float(inSize) / Float(outSize)
         let offset: Float = options.halfPixelCenters ? 0.5 : 0
         let position = (Float(value) + offset) * scale
-        var index = min(options.alignCorners ? Int(position.rounded(.toNearestOrAwayFromZero)) : Int(floorf(position)), inSize - 1)
+        var index = min(options.alignCorners ? Int(position.rounded(.toNearestOrAwayFromZero)) : Int(position.rounded(.down)), inSize - 1)
         if options.halfPixelCenters { index = max(0, index) }
         return index
     }

@@ -9,20 +9,12 @@ public enum SpaceBatch {
                                     padTop: Int, padLeft: Int, padValue: UnsafeRawPointer?,
                                     elementSize: Int, output: UnsafeMutableRawPointer, outputShape: NHWC) {
         let run = inputShape.channels * elementSize
-        for ob in 0..<outputShape.batch {
-            let b = ob % inputShape.batch, phase = ob / inputShape.batch
-            let sy = phase / blockWidth, sx = phase % blockWidth
-            for y in 0..<outputShape.height {
-                let iy = y * blockHeight + sy - padTop
-                for x in 0..<outputShape.width {
-                    let ix = x * blockWidth + sx - padLeft
-                    let dst = output + ((ob * outputShape.height + y) * outputShape.width + x) * run
-                    if iy >= 0 && iy < inputShape.height && ix >= 0 && ix < inputShape.width {
-                        dst.copyMemory(from: input + ((b * inputShape.height + iy) * inputShape.width + ix) * run, byteCount: run)
-                    } else {
-                        IndexMapCopy.fill(dst, padValue, count: inputShape.channels, elementSize: elementSize)
-                    }
-                }
+        forEachBatchedPixel(batched: outputShape, spatial: inputShape, blockHeight: blockHeight, blockWidth: blockWidth,
+                            top: padTop, left: padLeft) { o, i in
+            if let i {
+                (output + o * run).copyMemory(from: input + i * run, byteCount: run)
+            } else {
+                IndexMapCopy.fill(output + o * run, padValue, count: inputShape.channels, elementSize: elementSize)
             }
         }
     }
@@ -33,17 +25,29 @@ public enum SpaceBatch {
                                     cropTop: Int, cropLeft: Int, elementSize: Int,
                                     output: UnsafeMutableRawPointer, outputShape: NHWC) {
         let run = inputShape.channels * elementSize
-        for ib in 0..<inputShape.batch {
-            let b = ib % outputShape.batch, phase = ib / outputShape.batch
+        forEachBatchedPixel(batched: inputShape, spatial: outputShape, blockHeight: blockHeight, blockWidth: blockWidth,
+                            top: cropTop, left: cropLeft) { i, o in
+            if let o { (output + o * run).copyMemory(from: input + i * run, byteCount: run) }
+        }
+    }
+
+    /// Calls `body(batchedPixel, spatialPixel)` for every pixel of the batched tensor with the
+    /// pixel of the spatial tensor it corresponds to, nil where that falls in the padding or
+    /// the crop: batched pixel `(ob, y, x)` is phase `(sy, sx)` of spatial batch `b`, at
+    /// `(y * blockHeight + sy - top, x * blockWidth + sx - left)`. Both directions move the
+    /// same pixels; only which side is read differs.
+    @inline(__always)
+    static func forEachBatchedPixel(batched: NHWC, spatial: NHWC, blockHeight: Int, blockWidth: Int, top: Int, left: Int,
+                                    _ body: (Int, Int?) -> Void) {
+        for ob in 0..<batched.batch {
+            let b = ob % spatial.batch, phase = ob / spatial.batch
             let sy = phase / blockWidth, sx = phase % blockWidth
-            for y in 0..<inputShape.height {
-                let oy = y * blockHeight + sy - cropTop
-                if oy < 0 || oy >= outputShape.height { continue }
-                for x in 0..<inputShape.width {
-                    let ox = x * blockWidth + sx - cropLeft
-                    if ox < 0 || ox >= outputShape.width { continue }
-                    (output + ((b * outputShape.height + oy) * outputShape.width + ox) * run)
-                        .copyMemory(from: input + ((ib * inputShape.height + y) * inputShape.width + x) * run, byteCount: run)
+            for y in 0..<batched.height {
+                let iy = y * blockHeight + sy - top
+                for x in 0..<batched.width {
+                    let ix = x * blockWidth + sx - left
+                    let inside = iy >= 0 && iy < spatial.height && ix >= 0 && ix < spatial.width
+                    body((ob * batched.height + y) * batched.width + x, inside ? (b * spatial.height + iy) * spatial.width + ix : nil)
                 }
             }
         }

@@ -38,12 +38,9 @@ enum DetectCommand: Command {
                              a remotely hosted detector, downloaded (or refreshed) first;
                              the --model/--bundle model is the fallback
           --json             one IMAGE: print [{"index","text","confidence","box":{"left","top","right","bottom"}}];
-                             a batch: JSON Lines, one object per image,
-                             {"file","width","height","objects":[...]} or {"file","error"}
-        \(ImageFiles.batchOptionsHelp("processed"))
+        \(ImageFiles.listBatchHelp(key: "objects", verb: "processed"))
 
-        Exit status: 0 when every image was processed, 1 when any failed (the others are
-        still processed and printed) or the model cannot be used, 2 for bad usage.
+        \(ImageFiles.exitStatusHelp("processed"))
 
         Example:
           tflite detect photo.png --bundle Tests/Fixtures/corpus/bundles/automl_detector --annotate out.png
@@ -56,14 +53,10 @@ enum DetectCommand: Command {
         let threshold = try arguments.doubleOption("--threshold")
         let maxResults = try arguments.intOption("--max-results", in: 0...100_000)
         let annotate = try arguments.option("--annotate")
-        let json = arguments.flag("--json")
-        let workers = try arguments.intOption("--workers", in: 1...256)
-        let threads = try arguments.intOption("--threads", in: 1...256)
+        let batch = try BatchOptions(&arguments)
         let remote = try RemoteOption(&arguments)
         let positionals = try arguments.positionals()
-        guard !positionals.isEmpty else { throw UsageError("expected IMAGE or FOLDER") }
-        let images = try ImageFiles(positionals)
-        if let annotate { try PNGOutput.check(annotate, option: "--annotate", isBatch: images.isBatch) }
+        let images = try ImageFiles(required: positionals, annotate: annotate)
         var local: LocalModel
         switch (modelPath, bundle) {
         case (let m?, nil): local = try LocalModel(path: m, labelsPath: labelsPath)
@@ -76,12 +69,11 @@ enum DetectCommand: Command {
         var options = CustomObjectDetectorOptions(localModel: local)
         options.confidenceThreshold = threshold.map { Float($0) }
         options.maxResultCount = maxResults
-        options.threadCount = threads
+        options.threadCount = batch.threads
         let detector = try ObjectDetector(options: options)
 
         try images.runListTask(
-            verb: "detected in", key: "objects", workers: workers, json: json, annotate: annotate,
-            one: detector.results(in:), batch: detector.results(forImagesAt:workers:),
+            detector, verb: "detected in", key: "objects", options: batch, annotate: annotate,
             draw: ObjectAnnotation.draw, jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 

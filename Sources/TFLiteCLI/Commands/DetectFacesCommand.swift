@@ -37,9 +37,7 @@ enum DetectFacesCommand: Command {
                              (one IMAGE only; the name must end in .png, the only format written)
           --json             one IMAGE: print [{"confidence","box":{"left","top","right","bottom"},
                              "keypoints":[{"name","x","y"}, ...]}, ...];
-                             a batch: JSON Lines, one object per image,
-                             {"file","width","height","faces":[...]} or {"file","error"}
-        \(ImageFiles.batchOptionsHelp("processed"))
+        \(ImageFiles.listBatchHelp(key: "faces", verb: "processed"))
 
         Exit status: 0 when every image was processed (with or without faces), 1 when any
         failed (the others are still processed and printed) or the model cannot be used,
@@ -55,24 +53,19 @@ enum DetectFacesCommand: Command {
         let threshold = try arguments.doubleOption("--threshold")
         let maxResults = try arguments.intOption("--max-results", in: 0...100_000)
         let annotate = try arguments.option("--annotate")
-        let json = arguments.flag("--json")
-        let workers = try arguments.intOption("--workers", in: 1...256)
-        let threads = try arguments.intOption("--threads", in: 1...256)
+        let batch = try BatchOptions(&arguments)
         let positionals = try arguments.positionals()
-        guard !positionals.isEmpty else { throw UsageError("expected IMAGE or FOLDER") }
+        let images = try ImageFiles(required: positionals, annotate: annotate)
         if let threshold, !(0...1).contains(threshold) { throw UsageError("option --threshold needs a number in 0...1, got \(threshold)") }
-        let images = try ImageFiles(positionals)
-        if let annotate { try PNGOutput.check(annotate, option: "--annotate", isBatch: images.isBatch) }
 
         var options = FaceDetectorOptions(localModel: try LocalModel(path: modelPath ?? DefaultResources.path("Models/face_detection_short_range.tflite")))
         if let threshold { options.minDetectionConfidence = Float(threshold) }
         options.maxResultCount = maxResults
-        options.threadCount = threads
+        options.threadCount = batch.threads
         let detector = try FaceDetector(options: options)
 
         try images.runListTask(
-            verb: "searched", key: "faces", workers: workers, json: json, annotate: annotate,
-            one: detector.results(in:), batch: detector.results(forImagesAt:workers:),
+            detector, verb: "searched", key: "faces", options: batch, annotate: annotate,
             draw: FaceAnnotation.draw, jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 

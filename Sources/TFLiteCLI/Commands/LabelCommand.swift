@@ -37,12 +37,9 @@ enum LabelCommand: Command {
                              labels of confidence exactly 0 are left out; --threshold 0 lists them
           --crop             cut the centred square before resizing
           --json             one IMAGE: print [{"index":..,"text":..,"confidence":..}, ...];
-                             a batch: JSON Lines, one object per image,
-                             {"file","width","height","labels":[...]} or {"file","error"}
-        \(ImageFiles.batchOptionsHelp("labelled"))
+        \(ImageFiles.listBatchHelp(key: "labels", verb: "labelled"))
 
-        Exit status: 0 when every image was labelled, 1 when any failed (the others are
-        still labelled and printed) or the model cannot be used, 2 for bad usage.
+        \(ImageFiles.exitStatusHelp("labelled"))
 
         Examples:
           tflite label
@@ -56,9 +53,7 @@ enum LabelCommand: Command {
         let maxResults = try arguments.intOption("--max-results", in: 1...100_000) ?? 10
         let threshold = try arguments.doubleOption("--threshold")
         let crop = arguments.flag("--crop")
-        let json = arguments.flag("--json")
-        let workers = try arguments.intOption("--workers", in: 1...256)
-        let threads = try arguments.intOption("--threads", in: 1...256)
+        let batch = try BatchOptions(&arguments)
         let remote = try RemoteOption(&arguments)
         let positionals = try arguments.positionals()
         guard modelPath == nil || bundle == nil else { throw UsageError("give --model or --bundle, not both") }
@@ -71,12 +66,11 @@ enum LabelCommand: Command {
         options.maxResultCount = maxResults
         options.confidenceThreshold = threshold.map { Float($0) }
         options.cropsToSquare = crop
-        options.threadCount = threads
+        options.threadCount = batch.threads
         let labeler = try ImageLabeler(options: options)
 
         try images.runListTask(
-            verb: "labelled", key: "labels", workers: workers, json: json,
-            one: labeler.results(in:), batch: labeler.results(forImagesAt:workers:),
+            labeler, verb: "labelled", key: "labels", options: batch,
             jsonObject: jsonObject, table: { printTable($0, for: $1) })
     }
 

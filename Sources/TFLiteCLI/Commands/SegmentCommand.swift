@@ -37,8 +37,7 @@ enum SegmentCommand: Command {
                              a batch: JSON Lines, the same with "file", or {"file","error"}
         \(ImageFiles.batchOptionsHelp("processed"))
 
-        Exit status: 0 when every image was processed, 1 when any failed (the others are
-        still processed and printed) or the model cannot be used, 2 for bad usage.
+        \(ImageFiles.exitStatusHelp("processed"))
 
         Examples:
           tflite segment Models/images/astronaut.png --annotate person.png --mask mask.png
@@ -50,18 +49,14 @@ enum SegmentCommand: Command {
         let threshold = try arguments.doubleOption("--threshold") ?? 0.5
         let annotate = try arguments.option("--annotate")
         let maskPath = try arguments.option("--mask")
-        let json = arguments.flag("--json")
-        let workers = try arguments.intOption("--workers", in: 1...256)
-        let threads = try arguments.intOption("--threads", in: 1...256)
+        let batch = try BatchOptions(&arguments)
         let positionals = try arguments.positionals()
-        guard !positionals.isEmpty else { throw UsageError("expected IMAGE or FOLDER") }
+        let images = try ImageFiles(required: positionals, annotate: annotate)
         guard (0...1).contains(threshold) else { throw UsageError("option --threshold needs a number in 0...1, got \(threshold)") }
-        let images = try ImageFiles(positionals)
-        if let annotate { try PNGOutput.check(annotate, option: "--annotate", isBatch: images.isBatch) }
         if let maskPath { try PNGOutput.check(maskPath, option: "--mask", isBatch: images.isBatch) }
 
         var options = SelfieSegmenterOptions(localModel: try LocalModel(path: modelPath ?? DefaultResources.path("Models/selfie_segmentation.tflite")))
-        options.threadCount = threads
+        options.threadCount = batch.threads
         let segmenter = try SelfieSegmenter(options: options)
         let cut = Float(threshold)
 
@@ -71,17 +66,17 @@ enum SegmentCommand: Command {
             let mask = try segmenter.results(in: image)
             if let annotate { try PNGOutput.write(MaskAnnotation.draw(mask, on: image), to: annotate, option: "--annotate") }
             if let maskPath { try PNGOutput.write(mask.grayImage(), to: maskPath, option: "--mask") }
-            if json {
+            if batch.json {
                 print(try JSONOutput.string(jsonObject(mask, threshold: cut)))
             } else {
                 printLine(mask, threshold: cut, for: imagePath)
             }
             return
         }
-        let batch = BatchProgress(verb: "segmented", requestedWorkers: workers, count: images.files.count)
-        let results = try segmenter.results(forImagesAt: images.files, workers: batch.workers)
-        try batch.run(results, json: json) { item, mask in
-            if json {
+        let progress = BatchProgress(verb: "segmented", requestedWorkers: batch.workers, count: images.files.count)
+        let results = try segmenter.results(forImagesAt: images.files, workers: progress.workers)
+        try progress.run(results, json: batch.json) { item, mask in
+            if batch.json {
                 var object = jsonObject(mask, threshold: cut)
                 object["file"] = item.file.relativePath
                 print(try JSONOutput.string(object))

@@ -14,32 +14,59 @@ extension ImageFiles {
         """
     }
 
-    /// What `label`, `detect` and `detect-faces` do once their task is built, the task giving a
-    /// list per image. One image: `one` runs on it, `draw` makes the `annotate` file if one is
-    /// named, and the list prints as JSON or as the command's table. Otherwise `batch` runs on
-    /// all the files with ``BatchProgress``'s worker count, one JSON line or table per image.
-    func runListTask<Element: Sendable>(
-        verb: String, key: String, workers: Int?, json: Bool, annotate: String? = nil,
-        one: (VisionImage) throws -> [Element],
-        batch: ([URL], Int?) throws -> AsyncStream<ImageBatchResult<[Element]>>,
-        draw: (([Element], VisionImage) -> Image)? = nil,
-        jsonObject: @escaping @Sendable (Element) -> [String: Any],
-        table: @escaping @Sendable ([Element], String) -> Void
+    /// The help of a list command's `--json` for a batch, the list of each image under `key`
+    /// (after the help's line for one IMAGE), then `batchOptionsHelp(verb)`.
+    static func listBatchHelp(key: String, verb: String) -> String {
+        """
+                             a batch: JSON Lines, one object per image,
+                             {"file","width","height","\(key)":[...]} or {"file","error"}
+        \(batchOptionsHelp(verb))
+        """
+    }
+
+    /// The exit status of a command over images, `verb` saying what is done to each.
+    static func exitStatusHelp(_ verb: String) -> String {
+        """
+        Exit status: 0 when every image was \(verb), 1 when any failed (the others are
+        still \(verb) and printed) or the model cannot be used, 2 for bad usage.
+        """
+    }
+
+    /// What `label`, `detect` and `detect-faces` do once their task is built. One image: the
+    /// task runs on it, `draw` makes the `annotate` file if one is named, and the list prints as
+    /// JSON or as the command's table. Otherwise the task's batch runs on all the files with
+    /// ``BatchProgress``'s worker count, one JSON line or table per image.
+    func runListTask<Task: ListImageTask>(
+        _ task: Task, verb: String, key: String, options: BatchOptions, annotate: String? = nil,
+        draw: (([Task.Element], VisionImage) -> Image)? = nil,
+        jsonObject: @escaping @Sendable (Task.Element) -> [String: Any],
+        table: @escaping @Sendable ([Task.Element], String) -> Void
     ) throws {
         guard isBatch else {
             let imagePath = files[0].relativePath
             let image = try VisionImage(path: imagePath)
-            let values = try one(image)
+            let values = try task.results(in: image)
             if let annotate, let draw { try PNGOutput.write(draw(values, image), to: annotate, option: "--annotate") }
-            if json {
+            if options.json {
                 print(try JSONOutput.string(values.map(jsonObject)))
             } else {
                 table(values, imagePath)
             }
             return
         }
-        let progress = BatchProgress(verb: verb, requestedWorkers: workers, count: files.count)
-        let results = try batch(files, progress.workers)
-        try progress.run(results, json: json, key: key, jsonObject: jsonObject, table: table)
+        let progress = BatchProgress(verb: verb, requestedWorkers: options.workers, count: files.count)
+        let results = try task.results(forImagesAt: files, workers: progress.workers)
+        try progress.run(results, json: options.json, key: key, jsonObject: jsonObject, table: table)
     }
 }
+
+/// A task that gives a list per image, one image at a time or a batch of files.
+protocol ListImageTask {
+    associatedtype Element: Sendable
+    func results(in image: VisionImage) throws(TaskError) -> [Element]
+    func results(forImagesAt files: [URL], workers: Int?) throws(TaskError) -> AsyncStream<ImageBatchResult<[Element]>>
+}
+
+extension ObjectDetector: ListImageTask {}
+extension FaceDetector: ListImageTask {}
+extension ImageLabeler: ListImageTask {}

@@ -33,4 +33,12 @@ struct ImageFiles {
         self.files = files
         isBatch = paths.count > 1 || sawFolder
     }
+
+    /// The IMAGE or FOLDER arguments of a command that needs at least one, with its
+    /// `--annotate` file (if one is named) checked against them.
+    init(required paths: [String], annotate: String?) throws {
+        guard !paths.isEmpty else { throw UsageError("expected IMAGE or FOLDER") }
+        try self.init(paths)
+        if let annotate { try PNGOutput.check(annotate, option: "--annotate", isBatch: isBatch) }
+    }
 }

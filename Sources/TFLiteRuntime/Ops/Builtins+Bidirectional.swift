@@ -12,17 +12,23 @@ extension OpRegistry {
     }
 }
 
-/// The sizes of a `[batch, time, features]` (or time-major) sequence input.
-private func sequenceSizes(_ ctx: PrepareContext, timeMajor: Bool) throws(InterpreterError) -> (batch: Int, time: Int, features: Int) {
+/// The sizes of a `[batch, time, features]` (or time-major) sequence input, which must come
+/// without the auxiliary input (inputs `auxiliary` and on).
+private func sequenceSizes(_ ctx: PrepareContext, timeMajor: Bool, auxiliary: Int) throws(InterpreterError) -> (batch: Int, time: Int, features: Int) {
+    for i in auxiliary..<ctx.inputCount where ctx.optionalInput(i) != nil {
+        throw ctx.unsupported("the auxiliary input (input \(i) is present)")
+    }
     let x = try ctx.input(0)
     guard x.type == .float32 else { throw ctx.unsupported("input type \(x.type); only float32") }
     guard x.rank == 3 else { throw ctx.invalid("input must be [batch, time, features] (or time-major), has shape \(x.shape)") }
     return timeMajor ? (x.shape[1], x.shape[0], x.shape[2]) : (x.shape[0], x.shape[1], x.shape[2])
 }
 
-/// Declares the outputs: `[.., forward]` and `[.., backward]`, or one `[.., forward + backward]`.
-private func declareBidirectionalOutputs(_ ctx: inout PrepareContext, merge: Bool, shape: ([Int]) -> [Int],
+/// Declares the outputs: `[batch, time, forward]` and `[batch, time, backward]` (or time-major),
+/// or one `[batch, time, forward + backward]`.
+private func declareBidirectionalOutputs(_ ctx: inout PrepareContext, merge: Bool, timeMajor: Bool, batch: Int, time: Int,
                                          forward: Int, backward: Int) throws(InterpreterError) {
+    func shape(_ features: Int) -> [Int] { timeMajor ? [time, batch, features] : [batch, time, features] }
     guard ctx.outputCount == (merge ? 1 : 2) else {
         throw ctx.invalid("has \(ctx.outputCount) outputs; \(merge ? "merged outputs need 1" : "separate outputs need 2")")
     }
@@ -30,16 +36,10 @@ private func declareBidirectionalOutputs(_ ctx: inout PrepareContext, merge: Boo
         throw ctx.invalid("output \(k) has type \(try ctx.output(k).type), must be float32")
     }
     if merge {
-        try ctx.setOutputShape(0, shape([forward + backward]))
+        try ctx.setOutputShape(0, shape(forward + backward))
     } else {
-        try ctx.setOutputShape(0, shape([forward]))
-        try ctx.setOutputShape(1, shape([backward]))
-    }
-}
-
-private func requireNoAuxiliaryInput(_ ctx: PrepareContext, from first: Int) throws(InterpreterError) {
-    for i in first..<ctx.inputCount where ctx.optionalInput(i) != nil {
-        throw ctx.unsupported("the auxiliary input (input \(i) is present)")
+        try ctx.setOutputShape(0, shape(forward))
+        try ctx.setOutputShape(1, shape(backward))
     }
 }
 
@@ -50,8 +50,7 @@ private func prepareBidirectionalLSTM(_ ctx: inout PrepareContext) throws(Interp
     try ctx.expect(inputs: 39...48, outputs: 1...2)
     var o = Schema.BidirectionalSequenceLSTMOptions()
     if case .bidirectionalSequenceLSTMOptions(let given)? = ctx.options { o = given }
-    try requireNoAuxiliaryInput(ctx, from: 39)
-    let (batch, time, features) = try sequenceSizes(ctx, timeMajor: o.timeMajor)
+    let (batch, time, features) = try sequenceSizes(ctx, timeMajor: o.timeMajor, auxiliary: 39)
     let timeMajor = o.timeMajor
     let layout = FloatLSTMLayout(batch: batch, time: time, inputSize: features, timeMajor: timeMajor,
                                  activation: o.fusedActivationFunction, cellClip: o.cellClip, projectionClip: o.projClip,
@@ -64,8 +63,7 @@ private func prepareBidirectionalLSTM(_ ctx: inout PrepareContext) throws(Interp
         forward.config.outputRowStride = fw + bw
         backward.config.outputRowStride = fw + bw
     }
-    try declareBidirectionalOutputs(&ctx, merge: o.mergeOutputs, shape: { timeMajor ? [time, batch] + $0 : [batch, time] + $0 },
-                                    forward: fw, backward: bw)
+    try declareBidirectionalOutputs(&ctx, merge: o.mergeOutputs, timeMajor: timeMajor, batch: batch, time: time, forward: fw, backward: bw)
     ctx.requestScratch(bytes: max(forward.config.scratchCount, backward.config.scratchCount) * MemoryLayout<Float>.stride)
     let xi = try ctx.input(0).index, y0 = try ctx.output(0).index, y1 = o.mergeOutputs ? nil : try ctx.output(1).index
     let (fl, bl) = (forward, backward)
@@ -81,13 +79,11 @@ private func prepareBidirectionalRNN(_ ctx: inout PrepareContext) throws(Interpr
     try ctx.expect(inputs: 9...12, outputs: 1...2)
     var o = Schema.BidirectionalSequenceRNNOptions()
     if case .bidirectionalSequenceRNNOptions(let given)? = ctx.options { o = given }
-    try requireNoAuxiliaryInput(ctx, from: 9)
-    let (batch, time, features) = try sequenceSizes(ctx, timeMajor: o.timeMajor)
+    let (batch, time, features) = try sequenceSizes(ctx, timeMajor: o.timeMajor, auxiliary: 9)
     let forward = try rnnLayer(&ctx, weights: 1, state: 4, batch: batch, inputSize: features)
     let backward = try rnnLayer(&ctx, weights: 5, state: 8, batch: batch, inputSize: features)
     let fw = forward.units, bw = backward.units, timeMajor = o.timeMajor
-    try declareBidirectionalOutputs(&ctx, merge: o.mergeOutputs, shape: { timeMajor ? [time, batch] + $0 : [batch, time] + $0 },
-                                    forward: fw, backward: bw)
+    try declareBidirectionalOutputs(&ctx, merge: o.mergeOutputs, timeMajor: timeMajor, batch: batch, time: time, forward: fw, backward: bw)
     let activation = FusedActivation(o.fusedActivationFunction), merge = o.mergeOutputs
     let xi = try ctx.input(0).index, y0 = try ctx.output(0).index, y1 = merge ? nil : try ctx.output(1).index
     let fwRow = merge ? fw + bw : fw, bwRow = merge ? fw + bw : bw

@@ -9,32 +9,12 @@ extension OpRegistry {
     }
 }
 
-/// The kernel's name for a tensor type, or nil when CAST cannot convert it.
-private func castType(_ t: DataType) -> CastType? {
-    switch t {
-    case .float32: return .float32
-    case .float16: return .float16
-    case .bFloat16: return .bFloat16
-    case .float64: return .float64
-    case .int8: return .int8
-    case .uInt8: return .uInt8
-    case .int16: return .int16
-    case .uInt16: return .uInt16
-    case .int32: return .int32
-    case .uInt32: return .uInt32
-    case .int64: return .int64
-    case .uInt64: return .uInt64
-    case .bool: return .bool
-    default: return nil
-    }
-}
-
 private func prepareCast(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 1...1, outputs: 1...1)
     if let int4Kernel = try prepareCastInt4(&ctx) { return int4Kernel }
     let x = try ctx.input(0), y = try ctx.output(0)
-    guard let from = castType(x.type) else { throw ctx.unsupported("cast from \(x.type)") }
-    guard let to = castType(y.type) else { throw ctx.unsupported("cast to \(y.type)") }
+    guard let from = x.type.castType else { throw ctx.unsupported("cast from \(x.type)") }
+    guard let to = y.type.castType else { throw ctx.unsupported("cast to \(y.type)") }
     try ctx.setOutputShape(0, x.shape)
     let xi = x.index, yi = y.index, count = x.elementCount
     return { c in Cast.apply(input: c.raw(xi), from: from, output: c.raw(yi), to: to, count: count) }

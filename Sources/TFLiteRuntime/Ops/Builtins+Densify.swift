@@ -17,8 +17,7 @@ private func prepareDensify(_ ctx: inout PrepareContext) throws(InterpreterError
     let size = try ctx.elementSize(x, role: "input")
     let stored = ctx.executor.model.constantData(subgraph: ctx.executor.subgraphIndex, tensor: x.index)?.count ?? 0
     guard stored % size == 0 else { throw ctx.invalid("the \(stored) stored bytes are not a whole number of \(x.type) values") }
-    guard checkedProduct(x.shape) != nil else { throw ctx.invalid("dense shape \(x.shape) overflows") }
-    try ctx.setOutputShape(0, x.shape)
+    try ctx.setOutputShape(0, checking: x.shape, "dense shape \(x.shape) overflows")
     let xi = x.index, yi = y.index, count = stored / size, shape = x.shape, node = ctx.nodeIndex
     return { (c) throws(InterpreterError) in
         do throws(KernelError) {

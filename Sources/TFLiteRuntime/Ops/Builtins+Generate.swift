@@ -43,23 +43,25 @@ private func prepareFill(_ ctx: inout PrepareContext) throws(InterpreterError) -
         // The shape is known only once the dims are computed.
         try ctx.setOutputDynamic(0)
     }
-    func kernel<T>(_: T.Type) -> NodeKernel {
+    let kernel = FillKernel(staticCount: staticCount, rank: rank, wide: wide, vi: vi, yi: yi, di: di, fail: fail)
+    guard let run = elementWidthKernel(size: size, kernel) else { throw ctx.unsupported("value type \(value.type)") }
+    return run
+}
+
+/// FILL's kernel; with the dims computed at run time it checks them and sizes the output first.
+private struct FillKernel: ElementWidthKernelMaker {
+    let staticCount: Int?, rank: Int, wide: Bool, vi: Int, yi: Int, di: Int, fail: NodeFailure
+
+    func make<T: BitwiseCopyable>(_: T.Type) -> NodeKernel {
         if let count = staticCount {
             return { c in Fill.run(value: c.data(vi, as: T.self)[0], count: count, output: c.data(yi, as: T.self)) }
         }
         return { c throws(InterpreterError) in
-            let dims = (0..<rank).map { wide ? Int(truncatingIfNeeded: c.data(di, as: Int64.self)[$0]) : Int(c.data(di, as: Int32.self)[$0]) }
+            let dims = c.integers(di, count: rank, wide: wide)
             guard dims.allSatisfy({ $0 >= 0 }) else { throw fail("dims \(dims) has a negative entry") }
             let out = try c.resize(yi, to: dims)
             Fill.run(value: c.data(vi, as: T.self)[0], count: Shape.elementCount(dims), output: out.assumingMemoryBound(to: T.self))
         }
-    }
-    switch size {
-    case 1: return kernel(UInt8.self)
-    case 2: return kernel(UInt16.self)
-    case 4: return kernel(UInt32.self)
-    case 8: return kernel(UInt64.self)
-    default: throw ctx.unsupported("value type \(value.type)")
     }
 }
 

@@ -14,8 +14,7 @@ extension OpRegistry {
 private func paddings(_ ctx: PrepareContext, _ x: TensorInfo) throws(InterpreterError) -> [PadAmount] {
     let pads = try ctx.constantPairs(input: 1, rows: x.rank, what: "paddings")
     let shape = Pad.outputShape(inputShape: x.shape, paddings: pads)
-    guard checkedProduct(shape) != nil else { throw ctx.invalid("padded shape \(shape) overflows") }
-    try ctx.setOutputShape(0, shape)
+    try ctx.setOutputShape(0, checking: shape, "padded shape \(shape) overflows")
     return pads
 }
 
@@ -63,9 +62,6 @@ private func prepareMirrorPad(_ ctx: inout PrepareContext) throws(InterpreterErr
     for (d, p) in pads.enumerated() where max(p.before, p.after) > max(x.shape[d] - slack, 0) {
         throw ctx.invalid("\(o.mode) padding [\(p.before), \(p.after)] too large for axis \(d) of extent \(x.shape[d])")
     }
-    let size = try ctx.elementSize(x, role: "input")
     let mode: MirrorPadMode = o.mode == .reflect ? .reflect : .symmetric
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = Pad.planMirror(inputShape: x.shape, paddings: pads, mode: mode, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    return try ctx.indexMapCopyKernel { Pad.planMirror(inputShape: x.shape, paddings: pads, mode: mode, elementSize: $0) }
 }

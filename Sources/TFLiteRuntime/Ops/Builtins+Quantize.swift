@@ -38,15 +38,10 @@ private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterErro
     let qy = try ctx.affine(y, role: "output")
     let count = x.elementCount, xi = x.index, yi = y.index
     if x.type == .float32 {
-        func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-            { c in quantizeFloat(qy, input: c.data(xi, as: Float.self), output: c.data(yi, as: T.self), count: count) }
+        guard let kernel = affineKernel(stored: y.type, qy, toFloat: false, xi: xi, yi: yi, count: count) else {
+            throw ctx.unsupported("QUANTIZE to \(y.type)")
         }
-        switch y.type {
-        case .int8: return kernel(Int8.self)
-        case .uInt8: return kernel(UInt8.self)
-        case .int16: return kernel(Int16.self)
-        case let t: throw ctx.unsupported("QUANTIZE to \(t)")
-        }
+        return kernel
     }
     // Requantise: rescale from the input's parameters to the output's.
     let qx = try ctx.affine(x, role: "input")
@@ -122,15 +117,25 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
         }
     }
     let qx = try ctx.affine(x, role: "input")
-    func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-        { c in dequantizeToFloat(qx, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self), count: count) }
+    if x.type == .int4 { return int4Kernel { dequantizeToFloat(qx, input: $0, output: $1, count: count) } }
+    guard let kernel = affineKernel(stored: x.type, qx, toFloat: true, xi: xi, yi: yi, count: count) else {
+        throw ctx.unsupported("DEQUANTIZE of \(x.type)")
     }
-    switch x.type {
+    return kernel
+}
+
+/// QUANTIZE from float32 or (`toFloat`) DEQUANTIZE to float32 with one scale and zero point,
+/// the integer side `stored` as int8, uint8 or int16; nil for another type.
+private func affineKernel(stored: DataType, _ q: AffineQuantization, toFloat: Bool, xi: Int, yi: Int, count: Int) -> NodeKernel? {
+    func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
+        if toFloat { return { c in dequantizeToFloat(q, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self), count: count) } }
+        return { c in quantizeFloat(q, input: c.data(xi, as: Float.self), output: c.data(yi, as: T.self), count: count) }
+    }
+    switch stored {
     case .int8: return kernel(Int8.self)
     case .uInt8: return kernel(UInt8.self)
     case .int16: return kernel(Int16.self)
-    case .int4: return int4Kernel { dequantizeToFloat(qx, input: $0, output: $1, count: count) }
-    case let t: throw ctx.unsupported("DEQUANTIZE of \(t)")
+    default: return nil
     }
 }
 

@@ -41,13 +41,19 @@ func rnnLayer(_ ctx: inout PrepareContext, weights w: Int, state s: Int, batch: 
                     inputSize: inputSize, units: units)
 }
 
+/// Input 0 and output 0, both float32, the input of rank `rank` as `layout` names its axes.
+private func floatOperands(_ ctx: PrepareContext, rank: Int, layout: String) throws(InterpreterError) -> (TensorInfo, TensorInfo) {
+    let x = try ctx.input(0), y = try ctx.output(0)
+    guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("types \(x.type) -> \(y.type); only float32") }
+    guard x.rank == rank else { throw ctx.invalid("input must be \(layout), has shape \(x.shape)") }
+    return (x, y)
+}
+
 private func prepareRNNStep(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 5...5, outputs: 1...1)
     var o = Schema.RNNOptions()
     if case .rNNOptions(let given)? = ctx.options { o = given }
-    let x = try ctx.input(0), y = try ctx.output(0)
-    guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("types \(x.type) -> \(y.type); only float32") }
-    guard x.rank == 2 else { throw ctx.invalid("input must be [batch, features], has shape \(x.shape)") }
+    let (x, y) = try floatOperands(ctx, rank: 2, layout: "[batch, features]")
     let batch = x.shape[0], layer = try rnnLayer(&ctx, weights: 1, state: 4, batch: batch, inputSize: x.shape[1])
     try ctx.setOutputShape(0, [batch, layer.units])
     let activation = FusedActivation(o.fusedActivationFunction), xi = x.index, yi = y.index, units = layer.units
@@ -62,9 +68,7 @@ private func prepareSequenceRNN(_ ctx: inout PrepareContext) throws(InterpreterE
     try ctx.expect(inputs: 5...5, outputs: 1...1)
     var o = Schema.SequenceRNNOptions()
     if case .sequenceRNNOptions(let given)? = ctx.options { o = given }
-    let x = try ctx.input(0), y = try ctx.output(0)
-    guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("types \(x.type) -> \(y.type); only float32") }
-    guard x.rank == 3 else { throw ctx.invalid("input must be [batch, time, features] (or time-major), has shape \(x.shape)") }
+    let (x, y) = try floatOperands(ctx, rank: 3, layout: "[batch, time, features] (or time-major)")
     let timeMajor = o.timeMajor
     let batch = timeMajor ? x.shape[1] : x.shape[0], time = timeMajor ? x.shape[0] : x.shape[1], features = x.shape[2]
     let layer = try rnnLayer(&ctx, weights: 1, state: 4, batch: batch, inputSize: features)

@@ -112,26 +112,19 @@ private func prepareArgMinMax(_ ctx: inout PrepareContext, isMax: Bool) throws(I
     shape.remove(at: axis)
     try ctx.setOutputShape(0, shape)
     let outer = x.shape[..<axis].reduce(1, *), size = x.shape[axis], inner = x.shape[(axis + 1)...].reduce(1, *)
-    let xi = x.index, yi = y.index
-    func kernel<T: Comparable, I: FixedWidthInteger>(_: T.Type, _: I.Type) -> NodeKernel {
+    guard y.type == .int32 || y.type == .int64 else { throw ctx.invalid("output type must be int32 or int64, is \(y.type)") }
+    let kernel = ArgMinMaxKernel(isMax: isMax, outer: outer, size: size, inner: inner, xi: x.index, yi: y.index)
+    guard let run = valueIndexKernel(kernel, value: x.type, wideIndex: y.type == .int64) else { throw ctx.unsupported("input type \(x.type)") }
+    return run
+}
+
+private struct ArgMinMaxKernel: ValueIndexKernelMaker {
+    let isMax: Bool, outer: Int, size: Int, inner: Int, xi: Int, yi: Int
+
+    func make<T: WrappingAddable & Comparable, I: FixedWidthInteger>(_: T.Type, _: I.Type) -> NodeKernel {
         if isMax {
             return { c in ArgMinMax.argMax(input: c.data(xi, as: T.self), outer: outer, axisSize: size, inner: inner, output: c.data(yi, as: I.self)) }
         }
         return { c in ArgMinMax.argMin(input: c.data(xi, as: T.self), outer: outer, axisSize: size, inner: inner, output: c.data(yi, as: I.self)) }
-    }
-    func typed<I: FixedWidthInteger>(_ i: I.Type) throws(InterpreterError) -> NodeKernel {
-        switch x.type {
-        case .float32: return kernel(Float.self, I.self)
-        case .int32: return kernel(Int32.self, I.self)
-        case .int64: return kernel(Int64.self, I.self)
-        case .int8: return kernel(Int8.self, I.self)
-        case .uInt8: return kernel(UInt8.self, I.self)
-        case let t: throw ctx.unsupported("input type \(t)")
-        }
-    }
-    switch y.type {
-    case .int32: return try typed(Int32.self)
-    case .int64: return try typed(Int64.self)
-    case let t: throw ctx.invalid("output type must be int32 or int64, is \(t)")
     }
 }

@@ -24,8 +24,7 @@ private func prepareResize(_ ctx: inout PrepareContext, bilinear: Bool) throws(I
     guard !(alignCorners && halfPixel) else { throw ctx.invalid("align_corners and half_pixel_centers cannot both be set") }
     guard s.height > 0, s.width > 0 else { throw ctx.invalid("input \(x.shape) has an empty spatial axis") }
     let out = NHWC(batch: s.batch, height: size[0], width: size[1], channels: s.channels)
-    guard checkedProduct([s.batch, size[0], size[1], s.channels]) != nil else { throw ctx.invalid("output size \(size) overflows") }
-    try ctx.setOutputShape(0, [out.batch, out.height, out.width, out.channels])
+    try ctx.setOutputShape(0, checking: [out.batch, out.height, out.width, out.channels], "output size \(size) overflows")
     if x.type != .float32 {
         guard try ctx.affine(x, role: "input") == ctx.affine(y, role: "output") else {
             throw ctx.unsupported("quantised resize with differing input and output quantization")
@@ -33,31 +32,22 @@ private func prepareResize(_ ctx: inout PrepareContext, bilinear: Bool) throws(I
     }
     let xi = x.index, yi = y.index
     let options = ResizeOptions(alignCorners: alignCorners, halfPixelCenters: halfPixel)
-    if bilinear {
-        switch x.type {
-        case .float32:
-            let params = ResizeParams(alignCorners: alignCorners, halfPixelCenters: halfPixel)
-            return { c in Resize.bilinear(params: params, input: c.data(xi, as: Float.self), inputShape: s, output: c.data(yi, as: Float.self), outputShape: out,
-                                          threads: c.threads) }
-        case .int8:
-            return { c in resizeBilinearInteger(options, input: c.data(xi, as: Int8.self), inputShape: s, output: c.data(yi, as: Int8.self), outputShape: out) }
-        case .int16:
-            return { c in resizeBilinearInteger(options, input: c.data(xi, as: Int16.self), inputShape: s, output: c.data(yi, as: Int16.self), outputShape: out) }
-        case let t:
-            throw ctx.unsupported("RESIZE_BILINEAR on \(t)")
+    let params = ResizeParams(alignCorners: alignCorners, halfPixelCenters: halfPixel)
+    func quantized<T: QuantizedElement>(_: T.Type) -> NodeKernel {
+        if bilinear {
+            return { c in resizeBilinearInteger(options, input: c.data(xi, as: T.self), inputShape: s, output: c.data(yi, as: T.self), outputShape: out) }
         }
+        return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: T.self), inputShape: s, output: c.data(yi, as: T.self), outputShape: out) }
     }
-    switch x.type {
-    case .float32:
-        let params = ResizeParams(alignCorners: alignCorners, halfPixelCenters: halfPixel)
+    switch (x.type, bilinear) {
+    case (.float32, true):
+        return { c in Resize.bilinear(params: params, input: c.data(xi, as: Float.self), inputShape: s, output: c.data(yi, as: Float.self), outputShape: out,
+                                      threads: c.threads) }
+    case (.float32, false):
         return { c in Resize.nearestNeighbor(params: params, input: c.raw(xi), inputShape: s, output: c.raw(yi), outputShape: out, elementSize: 4) }
-    case .int8:
-        return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: Int8.self), inputShape: s, output: c.data(yi, as: Int8.self), outputShape: out) }
-    case .uInt8:
-        return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: UInt8.self), inputShape: s, output: c.data(yi, as: UInt8.self), outputShape: out) }
-    case .int16:
-        return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: Int16.self), inputShape: s, output: c.data(yi, as: Int16.self), outputShape: out) }
-    case let t:
-        throw ctx.unsupported("RESIZE_NEAREST_NEIGHBOR on \(t)")
+    case (.int8, _): return quantized(Int8.self)
+    case (.uInt8, false): return quantized(UInt8.self)
+    case (.int16, _): return quantized(Int16.self)
+    case let (t, _): throw ctx.unsupported("\(bilinear ? "RESIZE_BILINEAR" : "RESIZE_NEAREST_NEIGHBOR") on \(t)")
     }
 }

@@ -34,13 +34,27 @@ private func prepareScatterND(_ ctx: inout PrepareContext) throws(InterpreterErr
         // The output shape is known only once the shape input is computed.
         try ctx.setOutputDynamic(0)
     }
-    let count = Shape.product(indices.shape, 0..<indices.rank - 1), indicesShape = indices.shape, updatesShape = updates.shape
-    let ii = indices.index, ui = updates.index, si = shapeInput.index, yi = y.index, fail = ctx.failure
-    func kernel<T: WrappingAddable, I: FixedWidthInteger>(_: T.Type, _: I.Type) -> NodeKernel {
+    let kernel = ScatterNDKernel(staticShape: staticShape, rank: rank, wide: wide, count: Shape.product(indices.shape, 0..<indices.rank - 1),
+                                 depth: depth, indicesShape: indices.shape, updatesShape: updates.shape,
+                                 ii: indices.index, ui: updates.index, si: shapeInput.index, yi: y.index, fail: ctx.failure)
+    guard indices.type == .int32 || indices.type == .int64 else { throw ctx.unsupported("index type \(indices.type)") }
+    guard let run = valueIndexKernel(kernel, value: updates.type, wideIndex: indices.type == .int64) else {
+        throw ctx.unsupported("updates type \(updates.type)")
+    }
+    return run
+}
+
+/// SCATTER_ND's kernel; with the shape computed at run time it checks the shape and sizes the
+/// output first.
+private struct ScatterNDKernel: ValueIndexKernelMaker {
+    let staticShape: [Int]?, rank: Int, wide: Bool, count: Int, depth: Int, indicesShape: [Int], updatesShape: [Int]
+    let ii: Int, ui: Int, si: Int, yi: Int, fail: NodeFailure
+
+    func make<T: WrappingAddable & Comparable, I: FixedWidthInteger>(_: T.Type, _: I.Type) -> NodeKernel {
         { c throws(InterpreterError) in
             var shape = staticShape ?? [], out = c.raw(yi)
             if staticShape == nil {
-                shape = (0..<rank).map { wide ? Int(truncatingIfNeeded: c.data(si, as: Int64.self)[$0]) : Int(c.data(si, as: Int32.self)[$0]) }
+                shape = c.integers(si, count: rank, wide: wide)
                 if let problem = scatterProblem(indices: indicesShape, updates: updatesShape, shape: shape) { throw fail(problem) }
                 out = try c.resize(yi, to: shape)
             }
@@ -49,20 +63,5 @@ private func prepareScatterND(_ ctx: inout PrepareContext) throws(InterpreterErr
                                   updates: c.data(ui, as: T.self), outputShape: shape, output: out.assumingMemoryBound(to: T.self))
             } catch { throw fail(error) }
         }
-    }
-    func byValue<I: FixedWidthInteger>(_: I.Type) throws(InterpreterError) -> NodeKernel {
-        switch updates.type {
-        case .float32: return kernel(Float.self, I.self)
-        case .int8: return kernel(Int8.self, I.self)
-        case .uInt8: return kernel(UInt8.self, I.self)
-        case .int32: return kernel(Int32.self, I.self)
-        case .int64: return kernel(Int64.self, I.self)
-        case let t: throw ctx.unsupported("updates type \(t)")
-        }
-    }
-    switch indices.type {
-    case .int32: return try byValue(Int32.self)
-    case .int64: return try byValue(Int64.self)
-    case let t: throw ctx.unsupported("index type \(t)")
     }
 }

@@ -32,17 +32,17 @@ private func prepareSelect(_ ctx: inout PrepareContext, broadcasting: Bool) thro
         throw ctx.invalid("condition \(cond.shape) and values \(a.shape), \(b.shape) do not \(broadcasting ? "broadcast" : "match")")
     }
     try ctx.setOutputShape(0, plan.outputShape)
-    let ci = cond.index, ai = a.index, bi = b.index, yi = y.index
     // Values are moved, never computed on, so one kernel per element size serves all types.
-    func kernel<T>(_: T.Type) -> NodeKernel {
+    let kernel = SelectKernel(plan: plan, ci: cond.index, ai: a.index, bi: b.index, yi: y.index)
+    guard let run = elementWidthKernel(size: size, kernel) else { throw ctx.unsupported("element type \(a.type)") }
+    return run
+}
+
+private struct SelectKernel: ElementWidthKernelMaker {
+    let plan: Select.Plan, ci: Int, ai: Int, bi: Int, yi: Int
+
+    func make<T: BitwiseCopyable>(_: T.Type) -> NodeKernel {
         { c in Select.run(condition: c.data(ci, as: UInt8.self), a: c.data(ai, as: T.self), b: c.data(bi, as: T.self),
                           plan: plan, output: c.data(yi, as: T.self)) }
-    }
-    switch size {
-    case 1: return kernel(UInt8.self)
-    case 2: return kernel(UInt16.self)
-    case 4: return kernel(UInt32.self)
-    case 8: return kernel(UInt64.self)
-    default: throw ctx.unsupported("element type \(a.type)")
     }
 }

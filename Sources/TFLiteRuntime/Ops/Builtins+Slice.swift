@@ -28,10 +28,7 @@ private func prepareSlice(_ ctx: inout PrepareContext) throws(InterpreterError) 
     }
     try ctx.setOutputShape(0, size)
     if x.type == .int4 { return try prepareSliceInt4(&ctx, begin: begin, size: size) }
-    let bytes = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = StridedSlice.planSlice(inputShape: x.shape, begin: begin, size: size, elementSize: bytes)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    return try ctx.indexMapCopyKernel { StridedSlice.planSlice(inputShape: x.shape, begin: begin, size: size, elementSize: $0) }
 }
 
 /// SLICE of packed int4 values, as LiteRT's SliceInt4 takes them: unpacked into a buffer of
@@ -81,8 +78,7 @@ private func prepareStridedSlice(_ ctx: inout PrepareContext) throws(Interpreter
             throw ctx.invalid("begin \(begin), end \(end), strides \(strides) with masks (begin \(o.beginMask), end \(o.endMask), ellipsis \(o.ellipsisMask), new axis \(o.newAxisMask), shrink \(o.shrinkAxisMask)) do not describe a slice of shape \(inputShape)")
         }
         try ctx.setOutputShape(0, resolved.outputShape)
-        let copy = StridedSlice.plan(inputShape: inputShape, resolved: resolved, elementSize: bytes)
-        return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+        return try ctx.indexMapCopyKernel { StridedSlice.plan(inputShape: inputShape, resolved: resolved, elementSize: $0) }
     }
     // The specification is computed at run time: resolve it, then size the output, per invoke.
     try ctx.setOutputDynamic(0)
@@ -91,8 +87,7 @@ private func prepareStridedSlice(_ ctx: inout PrepareContext) throws(Interpreter
     return { (c) throws(InterpreterError) in
         func values(_ k: Int) -> [Int] {
             let s = spec[k]
-            if s.is64 { return (0..<n).map { Int(truncatingIfNeeded: c.data(s.index, as: Int64.self)[$0]) } }
-            return (0..<n).map { Int(c.data(s.index, as: Int32.self)[$0]) }
+            return c.integers(s.index, count: n, wide: s.is64)
         }
         let begin = values(0), end = values(1), strides = hasStrides ? values(2) : [Int](repeating: 1, count: n)
         guard let resolved = resolve(begin, end, strides) else {

@@ -33,10 +33,7 @@ private func prepareDepthToSpace(_ ctx: inout PrepareContext) throws(Interpreter
     let shape = [s.batch, s.height * bs, s.width * bs, s.channels / area]
     guard checkedProduct([s.height, s.width, bs, bs]) != nil else { throw ctx.invalid("output shape overflows") }
     try ctx.setOutputShape(0, shape)
-    let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = DepthSpace.planDepthToSpace(inputShape: s, blockSize: bs, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    return try ctx.indexMapCopyKernel { DepthSpace.planDepthToSpace(inputShape: s, blockSize: bs, elementSize: $0) }
 }
 
 private func prepareSpaceToDepth(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -48,10 +45,7 @@ private func prepareSpaceToDepth(_ ctx: inout PrepareContext) throws(Interpreter
     }
     guard let depth = checkedProduct([s.channels, bs, bs]) else { throw ctx.invalid("output depth overflows") }
     try ctx.setOutputShape(0, [s.batch, s.height / bs, s.width / bs, depth])
-    let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = DepthSpace.planSpaceToDepth(inputShape: s, blockSize: bs, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    return try ctx.indexMapCopyKernel { DepthSpace.planSpaceToDepth(inputShape: s, blockSize: bs, elementSize: $0) }
 }
 
 /// The NHWC view of a SPACE_TO_BATCH_ND / BATCH_TO_SPACE_ND input (rank 3 is `[N, H, 1, C]`)

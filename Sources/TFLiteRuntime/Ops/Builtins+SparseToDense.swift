@@ -39,12 +39,24 @@ private func prepareSparseToDense(_ ctx: inout PrepareContext) throws(Interprete
     } else {
         try ctx.setOutputDynamic(0)
     }
-    let ii = indices.index, si = shapeInput.index, vi = values.index, di = fallback.index, yi = y.index, fail = ctx.failure
-    func kernel<T, I: FixedWidthInteger>(_: T.Type, _: I.Type) -> NodeKernel {
+    let kernel = SparseToDenseKernel(staticShape: staticShape, rank: rank, shapeWide: shapeWide, count: count, depth: depth,
+                                     scalarValue: scalarValue, ii: indices.index, si: shapeInput.index, vi: values.index,
+                                     di: fallback.index, yi: y.index, fail: ctx.failure)
+    guard let run = valueIndexKernel(kernel, value: values.type, wideIndex: indexWide) else { throw ctx.unsupported("values type \(values.type)") }
+    return run
+}
+
+/// SPARSE_TO_DENSE's kernel; with the shape computed at run time it checks the shape and sizes
+/// the output first.
+private struct SparseToDenseKernel: ValueIndexKernelMaker {
+    let staticShape: [Int]?, rank: Int, shapeWide: Bool, count: Int, depth: Int, scalarValue: Bool
+    let ii: Int, si: Int, vi: Int, di: Int, yi: Int, fail: NodeFailure
+
+    func make<T: WrappingAddable & Comparable, I: FixedWidthInteger>(_: T.Type, _: I.Type) -> NodeKernel {
         { c throws(InterpreterError) in
             var shape = staticShape ?? [], out = c.raw(yi)
             if staticShape == nil {
-                shape = (0..<rank).map { shapeWide ? Int(clamping: c.data(si, as: Int64.self)[$0]) : Int(c.data(si, as: Int32.self)[$0]) }
+                shape = c.integers(si, count: rank, wide: shapeWide)
                 guard shape.allSatisfy({ $0 >= 0 }) else { throw fail("output shape \(shape) has a negative dimension") }
                 out = try c.resize(yi, to: shape)
             }
@@ -55,15 +67,4 @@ private func prepareSparseToDense(_ ctx: inout PrepareContext) throws(Interprete
             } catch { throw fail(error) }
         }
     }
-    func byValue<I: FixedWidthInteger>(_: I.Type) throws(InterpreterError) -> NodeKernel {
-        switch values.type {
-        case .float32: return kernel(Float.self, I.self)
-        case .int8: return kernel(Int8.self, I.self)
-        case .uInt8: return kernel(UInt8.self, I.self)
-        case .int32: return kernel(Int32.self, I.self)
-        case .int64: return kernel(Int64.self, I.self)
-        case let t: throw ctx.unsupported("values type \(t)")
-        }
-    }
-    return indexWide ? try byValue(Int64.self) : try byValue(Int32.self)
 }

@@ -29,26 +29,45 @@ private func sameShapeOperands(_ ctx: PrepareContext) throws(InterpreterError) -
     return (a.index, b.index, try ctx.output(0).index, a.type, a.elementCount)
 }
 
-private func prepareHLOBinary(_ ctx: inout PrepareContext, _ op: HLOBinaryOperator) throws(InterpreterError) -> NodeKernel {
-    let (ai, bi, yi, type, count) = try sameShapeOperands(ctx)
-    func kernel<T: HLOArithmetic>(_: T.Type) -> NodeKernel {
+/// Makes a node's kernel for one StableHLO element type, so that the list of the twelve types
+/// (`hloKernel(for:_:)`) is written once for every op generic over them.
+protocol HLOKernelMaker {
+    func make<T: HLOArithmetic>(_: T.Type) -> NodeKernel
+}
+
+/// The kernel `maker` makes for the element type `type`, nil for a type no StableHLO op takes.
+func hloKernel<M: HLOKernelMaker>(for type: DataType, _ maker: M) -> NodeKernel? {
+    switch type {
+    case .float16: return maker.make(HalfBits.self)
+    case .float32: return maker.make(Float.self)
+    case .float64: return maker.make(Double.self)
+    case .bool: return maker.make(BoolByte.self)
+    case .int8: return maker.make(Int8.self)
+    case .int16: return maker.make(Int16.self)
+    case .int32: return maker.make(Int32.self)
+    case .int64: return maker.make(Int64.self)
+    case .uInt8: return maker.make(UInt8.self)
+    case .uInt16: return maker.make(UInt16.self)
+    case .uInt32: return maker.make(UInt32.self)
+    case .uInt64: return maker.make(UInt64.self)
+    default: return nil
+    }
+}
+
+private struct HLOBinaryKernel: HLOKernelMaker {
+    let op: HLOBinaryOperator, ai: Int, bi: Int, yi: Int, count: Int
+
+    func make<T: HLOArithmetic>(_: T.Type) -> NodeKernel {
         { c in HLOElementwise.binary(op, lhs: c.data(ai, as: T.self), rhs: c.data(bi, as: T.self), output: c.data(yi, as: T.self), count: count) }
     }
-    switch type {
-    case .float16: return kernel(HalfBits.self)
-    case .float32: return kernel(Float.self)
-    case .float64: return kernel(Double.self)
-    case .bool: return kernel(BoolByte.self)
-    case .int8: return kernel(Int8.self)
-    case .int16: return kernel(Int16.self)
-    case .int32: return kernel(Int32.self)
-    case .int64: return kernel(Int64.self)
-    case .uInt8: return kernel(UInt8.self)
-    case .uInt16: return kernel(UInt16.self)
-    case .uInt32: return kernel(UInt32.self)
-    case .uInt64: return kernel(UInt64.self)
-    default: throw ctx.unsupported("operand type \(type)")
+}
+
+private func prepareHLOBinary(_ ctx: inout PrepareContext, _ op: HLOBinaryOperator) throws(InterpreterError) -> NodeKernel {
+    let (ai, bi, yi, type, count) = try sameShapeOperands(ctx)
+    guard let kernel = hloKernel(for: type, HLOBinaryKernel(op: op, ai: ai, bi: bi, yi: yi, count: count)) else {
+        throw ctx.unsupported("operand type \(type)")
     }
+    return kernel
 }
 
 private func prepareHLOAnd(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -56,17 +75,17 @@ private func prepareHLOAnd(_ ctx: inout PrepareContext) throws(InterpreterError)
     func kernel<T: HLOBitwise>(_: T.Type) -> NodeKernel {
         { c in HLOElementwise.and(lhs: c.data(ai, as: T.self), rhs: c.data(bi, as: T.self), output: c.data(yi, as: T.self), count: count) }
     }
-    switch type {
-    case .bool: return kernel(BoolByte.self)
-    case .int8: return kernel(Int8.self)
-    case .int16: return kernel(Int16.self)
-    case .int32: return kernel(Int32.self)
-    case .int64: return kernel(Int64.self)
-    case .uInt8: return kernel(UInt8.self)
-    case .uInt16: return kernel(UInt16.self)
-    case .uInt32: return kernel(UInt32.self)
-    case .uInt64: return kernel(UInt64.self)
-    default: throw ctx.unsupported("operand type \(type); STABLEHLO_AND takes integers or bool")
+    guard type == .bool || OpRegistry.stableHLOIntegerTypes.contains(type) else {
+        throw ctx.unsupported("operand type \(type); STABLEHLO_AND takes integers or bool")
+    }
+    // A bitwise AND does not depend on signedness: an integer is ANDed as the unsigned type of
+    // its width.
+    switch type.byteSize {
+    case 1 where type == .bool: return kernel(BoolByte.self)
+    case 1: return kernel(UInt8.self)
+    case 2: return kernel(UInt16.self)
+    case 4: return kernel(UInt32.self)
+    default: return kernel(UInt64.self)
     }
 }
 

@@ -106,7 +106,18 @@ private func prepareHLOScatter(_ ctx: inout PrepareContext) throws(InterpreterEr
     ctx.requestScratch(bytes: plan.scratchCount * MemoryLayout<Int64>.stride)
     let xi = x.index, ii = indices.index, ui = updates.index, yi = try ctx.output(0).index
     let bytes = x.elementCount * (try ctx.elementSize(x, role: "operand")), wide = indices.type == .int64
-    func kernel<T: HLOArithmetic>(_: T.Type) -> NodeKernel {
+    let kernel = HLOScatterKernel(plan: plan, combiner: combiner, xi: xi, ii: ii, ui: ui, yi: yi, bytes: bytes, wide: wide)
+    guard let run = hloKernel(for: x.type, kernel) else { throw ctx.unsupported("operand type \(x.type)") }
+    return run
+}
+
+/// STABLEHLO_SCATTER's kernel: the operand copied to the output unless they share memory,
+/// then the updates combined into it.
+private struct HLOScatterKernel: HLOKernelMaker {
+    let plan: HLOScatterPlan, combiner: ScatterCombiner
+    let xi: Int, ii: Int, ui: Int, yi: Int, bytes: Int, wide: Bool
+
+    func make<T: HLOArithmetic>(_: T.Type) -> NodeKernel {
         { c in
             if c.raw(yi) != c.raw(xi) { c.raw(yi).copyMemory(from: c.raw(xi), byteCount: bytes) }
             let starts = c.scratch.assumingMemoryBound(to: Int64.self)
@@ -116,21 +127,6 @@ private func prepareHLOScatter(_ ctx: inout PrepareContext) throws(InterpreterEr
                 plan.run(combiner, indices: c.data(ii, as: Int32.self), updates: c.data(ui, as: T.self), output: c.data(yi, as: T.self), starts: starts)
             }
         }
-    }
-    switch x.type {
-    case .float16: return kernel(HalfBits.self)
-    case .float32: return kernel(Float.self)
-    case .float64: return kernel(Double.self)
-    case .bool: return kernel(BoolByte.self)
-    case .int8: return kernel(Int8.self)
-    case .int16: return kernel(Int16.self)
-    case .int32: return kernel(Int32.self)
-    case .int64: return kernel(Int64.self)
-    case .uInt8: return kernel(UInt8.self)
-    case .uInt16: return kernel(UInt16.self)
-    case .uInt32: return kernel(UInt32.self)
-    case .uInt64: return kernel(UInt64.self)
-    case let t: throw ctx.unsupported("operand type \(t)")
     }
 }
 

@@ -25,35 +25,30 @@ private func prepareTopK(_ ctx: inout PrepareContext) throws(InterpreterError) -
         try ctx.setOutputDynamic(0)
         try ctx.setOutputDynamic(1)
     }
-    let rows = Shape.product(x.shape, 0..<x.rank - 1), outShape = shape
-    let xi = x.index, vi = values.index, ii = indices.index, fail = ctx.failure
-    func kernel<T: Comparable, I: FixedWidthInteger>(_: T.Type, _: I.Type) -> NodeKernel {
+    let kernel = TopKKernel(staticK: staticK, kInput: kInput, rows: Shape.product(x.shape, 0..<x.rank - 1), length: length,
+                            leading: Array(x.shape.dropLast()), xi: x.index, vi: values.index, ii: indices.index, fail: ctx.failure)
+    let wide = indices.type == .int64
+    guard let run = valueIndexKernel(kernel, value: x.type, wideIndex: wide, int16: true) else { throw ctx.unsupported("input type \(x.type)") }
+    guard wide || indices.type == .int32 else { throw ctx.unsupported("index output type \(indices.type)") }
+    return run
+}
+
+/// TOPK_V2's kernel; with k computed at run time it checks k and sizes the outputs first.
+private struct TopKKernel: ValueIndexKernelMaker {
+    let staticK: Int?, kInput: RunTimeInteger, rows: Int, length: Int, leading: [Int]
+    let xi: Int, vi: Int, ii: Int, fail: NodeFailure
+
+    func make<T: WrappingAddable & Comparable, I: FixedWidthInteger>(_: T.Type, _: I.Type) -> NodeKernel {
         { c throws(InterpreterError) in
             var k = staticK ?? 0, v = c.raw(vi), i = c.raw(ii)
             if staticK == nil {
                 k = kInput.read(c)
                 guard k >= 0, k <= length else { throw fail("k = \(k) is outside 0...\(length) (the last dimension of the input)") }
-                v = try c.resize(vi, to: outShape(k))
-                i = try c.resize(ii, to: outShape(k))
+                v = try c.resize(vi, to: leading + [k])
+                i = try c.resize(ii, to: leading + [k])
             }
             TopK.run(input: c.data(xi, as: T.self), rows: rows, rowLength: length, k: k,
                      values: v.assumingMemoryBound(to: T.self), indices: i.assumingMemoryBound(to: I.self))
         }
-    }
-    func kernel<T: Comparable>(_: T.Type) throws(InterpreterError) -> NodeKernel {
-        switch indices.type {
-        case .int32: return kernel(T.self, Int32.self)
-        case .int64: return kernel(T.self, Int64.self)
-        case let t: throw ctx.unsupported("index output type \(t)")
-        }
-    }
-    switch x.type {
-    case .float32: return try kernel(Float.self)
-    case .int8: return try kernel(Int8.self)
-    case .uInt8: return try kernel(UInt8.self)
-    case .int16: return try kernel(Int16.self)
-    case .int32: return try kernel(Int32.self)
-    case .int64: return try kernel(Int64.self)
-    case let t: throw ctx.unsupported("input type \(t)")
     }
 }

@@ -20,10 +20,7 @@ private func prepareTranspose(_ ctx: inout PrepareContext) throws(InterpreterErr
         throw ctx.invalid("permutation \(perm) is not a permutation of the \(x.rank) axes of shape \(x.shape)")
     }
     try ctx.setOutputShape(0, Transpose.outputShape(inputShape: x.shape, permutation: perm))
-    let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = Transpose.plan(inputShape: x.shape, permutation: perm, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    return try ctx.indexMapCopyKernel { Transpose.plan(inputShape: x.shape, permutation: perm, elementSize: $0) }
 }
 
 private func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -39,12 +36,8 @@ private func prepareTile(_ ctx: inout PrepareContext) throws(InterpreterError) -
         guard !o else { throw ctx.invalid("tiling \(x.shape) by \(multiples) overflows") }
         shape.append(p)
     }
-    guard checkedProduct(shape) != nil else { throw ctx.invalid("tiling \(x.shape) by \(multiples) overflows") }
-    try ctx.setOutputShape(0, shape)
-    let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = Tile.plan(inputShape: x.shape, multiples: multiples, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    try ctx.setOutputShape(0, checking: shape, "tiling \(x.shape) by \(multiples) overflows")
+    return try ctx.indexMapCopyKernel { Tile.plan(inputShape: x.shape, multiples: multiples, elementSize: $0) }
 }
 
 private func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -58,12 +51,8 @@ private func prepareBroadcastTo(_ ctx: inout PrepareContext) throws(InterpreterE
     for d in 0..<x.rank where x.shape[d] != 1 && x.shape[d] != target[offset + d] {
         throw ctx.invalid("cannot broadcast shape \(x.shape) to \(target): axis \(d) has extent \(x.shape[d])")
     }
-    guard checkedProduct(target) != nil else { throw ctx.invalid("target shape \(target) overflows") }
-    try ctx.setOutputShape(0, target)
-    let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = Tile.planBroadcast(inputShape: x.shape, outputShape: target, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    try ctx.setOutputShape(0, checking: target, "target shape \(target) overflows")
+    return try ctx.indexMapCopyKernel { Tile.planBroadcast(inputShape: x.shape, outputShape: target, elementSize: $0) }
 }
 
 private func prepareReverse(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -76,8 +65,5 @@ private func prepareReverse(_ ctx: inout PrepareContext) throws(InterpreterError
         axes.append(axis)
     }
     try ctx.setOutputShape(0, x.shape)
-    let size = try ctx.elementSize(x, role: "input")
-    let xi = x.index, yi = try ctx.output(0).index
-    let copy = Reverse.plan(shape: x.shape, axes: axes, elementSize: size)
-    return { c in copy.run(input: c.raw(xi), output: c.raw(yi)) }
+    return try ctx.indexMapCopyKernel { Reverse.plan(shape: x.shape, axes: axes, elementSize: $0) }
 }

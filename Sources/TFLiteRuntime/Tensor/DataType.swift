@@ -48,27 +48,6 @@ public enum DataType: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The NumPy dtype used for this type in `.npy` files, if there is one.
-    public var npyDType: NPYArray.DType? {
-        switch self {
-        case .float32: return .float32
-        case .float16: return .float16
-        case .float64: return .float64
-        case .int8: return .int8
-        case .uInt8: return .uInt8
-        case .int16: return .int16
-        case .uInt16: return .uInt16
-        case .int32: return .int32
-        case .uInt32: return .uInt32
-        case .int64: return .int64
-        case .uInt64: return .uInt64
-        case .bool: return .bool
-        case .complex64: return .complex64
-        case .string: return .bytes
-        default: return nil
-        }
-    }
-
     init(_ type: Schema.TensorType) {
         switch type {
         case .float32: self = .float32

@@ -22,8 +22,7 @@ public struct BinaryMask: Sendable, Equatable {
 
     /// Whether the pixel at column `x`, row `y` is set (both must be inside the mask).
     public subscript(x: Int, y: Int) -> Bool {
-        precondition(x >= 0 && x < width && y >= 0 && y < height, "(\(x), \(y)) is outside the \(width)x\(height) mask")
-        return values[y * width + x]
+        values[maskIndex(x: x, y: y, width: width, height: height)]
     }
 
     /// How many pixels are set.

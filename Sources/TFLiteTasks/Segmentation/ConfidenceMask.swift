@@ -18,8 +18,7 @@ public struct ConfidenceMask: Sendable, Equatable {
 
     /// The confidence at column `x`, row `y` (both must be inside the mask).
     public subscript(x: Int, y: Int) -> Float {
-        precondition(x >= 0 && x < width && y >= 0 && y < height, "(\(x), \(y)) is outside the \(width)x\(height) mask")
-        return values[y * width + x]
+        values[maskIndex(x: x, y: y, width: width, height: height)]
     }
 
     /// The mask scaled to `width` x `height` by bilinear interpolation with half-pixel

@@ -5,3 +5,10 @@ func checkMaskSize(width: Int, height: Int, count: Int) throws(TaskError) {
         throw .invalidFormat("a \(width)x\(height) mask needs \(width)x\(height) values, got \(count)")
     }
 }
+
+/// Where a mask's pixel at column `x`, row `y` is in its row-by-row values (both must be
+/// inside the `width` x `height` mask).
+func maskIndex(x: Int, y: Int, width: Int, height: Int) -> Int {
+    precondition(x >= 0 && x < width && y >= 0 && y < height, "(\(x), \(y)) is outside the \(width)x\(height) mask")
+    return y * width + x
+}
