@@ -20,60 +20,22 @@ public enum DataType: Sendable, Hashable, CaseIterable {
     }
 
     /// The TFLite schema name (`FLOAT32`, `INT8`, ...).
-    public var name: String {
-        switch self {
-        case .float32: return "FLOAT32"
-        case .float16: return "FLOAT16"
-        case .float64: return "FLOAT64"
-        case .bFloat16: return "BFLOAT16"
-        case .int8: return "INT8"
-        case .uInt8: return "UINT8"
-        case .int16: return "INT16"
-        case .uInt16: return "UINT16"
-        case .int32: return "INT32"
-        case .uInt32: return "UINT32"
-        case .int64: return "INT64"
-        case .uInt64: return "UINT64"
-        case .bool: return "BOOL"
-        case .string: return "STRING"
-        case .complex64: return "COMPLEX64"
-        case .complex128: return "COMPLEX128"
-        case .resource: return "RESOURCE"
-        case .variant: return "VARIANT"
-        case .int4: return "INT4"
-        case .uInt4: return "UINT4"
-        case .int2: return "INT2"
-        case .float8e4m3fn: return "FLOAT8E4M3FN"
-        case .float8e5m2: return "FLOAT8E5M2"
-        }
+    public var name: String { schemaType.name }
+
+    /// Every type in the order of the schema's `TensorType` codes, so that one list maps
+    /// between the two.
+    private static let bySchemaCode: [DataType] = [
+        .float32, .float16, .int32, .uInt8, .int64, .string, .bool, .int16, .complex64, .int8, .float64, .complex128,
+        .uInt64, .resource, .variant, .uInt32, .uInt16, .int4, .bFloat16, .int2, .uInt4, .float8e4m3fn, .float8e5m2,
+    ]
+
+    /// The schema's code for this type.
+    var schemaType: Schema.TensorType {
+        Schema.TensorType(rawValue: Int8(Self.bySchemaCode.firstIndex(of: self)!))!
     }
 
     init(_ type: Schema.TensorType) {
-        switch type {
-        case .float32: self = .float32
-        case .float16: self = .float16
-        case .float64: self = .float64
-        case .bfloat16: self = .bFloat16
-        case .int8: self = .int8
-        case .uint8: self = .uInt8
-        case .int16: self = .int16
-        case .uint16: self = .uInt16
-        case .int32: self = .int32
-        case .uint32: self = .uInt32
-        case .int64: self = .int64
-        case .uint64: self = .uInt64
-        case .bool: self = .bool
-        case .string: self = .string
-        case .complex64: self = .complex64
-        case .complex128: self = .complex128
-        case .resource: self = .resource
-        case .variant: self = .variant
-        case .int4: self = .int4
-        case .uint4: self = .uInt4
-        case .int2: self = .int2
-        case .float8E4m3fn: self = .float8e4m3fn
-        case .float8E5m2: self = .float8e5m2
-        }
+        self = Self.bySchemaCode[Int(type.rawValue)]
     }
 }
 
