@@ -6,10 +6,7 @@ public struct NHWC: Sendable, Equatable {
     public var channels: Int
 
     public init(batch: Int, height: Int, width: Int, channels: Int) {
-        self.batch = batch
-        self.height = height
-        self.width = width
-        self.channels = channels
+        (self.batch, self.height, self.width, self.channels) = (batch, height, width, channels)
     }
 
     /// Reads a rank-4 shape; nil for any other rank.

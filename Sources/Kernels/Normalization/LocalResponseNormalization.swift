@@ -19,10 +19,7 @@ public struct LocalResponseNormalizationParams: Sendable, Equatable {
 
     /// Creates the options.
     public init(radius: Int, bias: Float, alpha: Float, beta: Float) {
-        self.radius = radius
-        self.bias = bias
-        self.alpha = alpha
-        self.beta = beta
+        (self.radius, self.bias, self.alpha, self.beta) = (radius, bias, alpha, beta)
     }
 }
 
