@@ -30,7 +30,7 @@ private func prepareBatchMatMul(_ ctx: inout PrepareContext) throws(InterpreterE
     try ctx.requireType(input: 1, .float32)
     let a = lhs.index, b = rhs.index, y = try ctx.output(0).index
     let lShape = lhs.shape, rShape = rhs.shape
-    if !o.adjY && !ctx.executor.useReferenceKernels {
+    if !o.adjY && !(ctx.kernelChoice.optimizedKernels == nil) {
         ctx.kernelName = "batch-matmul.f32.row-updates"
         return { c in
             BatchMatMul.rowUpdates(lhs: c.data(a, as: Float.self), lhsShape: lShape, adjointLHS: o.adjX,
@@ -75,7 +75,7 @@ private func prepareBatchMatMulQuantized(_ ctx: inout PrepareContext, options o:
     let lStride = lBatches == 1 ? 0 : rows * depth, rStride = rBatches == 1 ? 0 : depth * columns
     let li = lhs.index, ri = rhs.index, yi = y.index
     return { c in
-        quantizedBatchMatMulInt8(params, lhs: c.data(li, as: Int8.self), lhsBatchStride: lStride,
+        BatchMatMul.Quantized.reference(params, lhs: c.data(li, as: Int8.self), lhsBatchStride: lStride,
                                  rhs: c.data(ri, as: Int8.self), rhsBatchStride: rStride, rhsRowStride: rowStride, rhsColumnStride: columnStride,
                                  batches: batches, rows: rows, depth: depth, columns: columns, output: c.data(yi, as: Int8.self))
     }

@@ -49,8 +49,8 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     let residual = try ctx.foldedResidual(shapedLike: outShape)
 
     let threadCount = ctx.executor.threads.threadCount
-    let optimized = ctx.executor.useReferenceKernels ? nil : w.constantData.flatMap {
-        ctx.executor.kernels.floatConv2D(params, input, $0.assumingMemoryBound(to: Float.self), filter, outShape, threadCount)
+    let optimized = (ctx.kernelChoice.optimizedKernels == nil) ? nil : w.constantData.flatMap {
+        ctx.executor.environment.kernels.floatConv2D(params, input, $0.assumingMemoryBound(to: Float.self), filter, outShape, threadCount)
     }
     guard let optimized else {
         let wi = w.index
@@ -121,14 +121,14 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
                                        activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction))
     let x = try ctx.input(0).index, w = try ctx.input(1).index, y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
-    if ctx.executor.useReferenceKernels {
+    if (ctx.kernelChoice.optimizedKernels == nil) {
         return { c in
             DepthwiseConv2D.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
                                       filter: c.data(w, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
                                       output: c.data(y, as: Float.self), outputShape: outShape)
         }
     }
-    let optimized = ctx.executor.kernels.floatDepthwiseConv2D(params, input, filter, outShape, ctx.executor.threads.threadCount)
+    let optimized = ctx.executor.environment.kernels.floatDepthwiseConv2D(params, input, filter, outShape, ctx.executor.threads.threadCount)
     let scratchFloats = optimized.scratchFloatCount
     ctx.kernelName = optimized.name
     ctx.requestScratch(bytes: 4 * scratchFloats)
@@ -155,22 +155,22 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
         let biasData = ctx.optionalInput(2)?.constantData
         let int8Filter = try ctx.int8Filter(w)
-        if !ctx.executor.useReferenceKernels, filterZero == 0, input.channels == filter.channels,
+        if !(ctx.kernelChoice.optimizedKernels == nil), filterZero == 0, input.channels == filter.channels,
            let weights = int8Filter.constantValues(w), b == nil || biasData != nil,
-           let optimized = ctx.executor.kernels.int8Conv2D(params, weights.assumingMemoryBound(to: Int8.self), filter,
+           let optimized = ctx.executor.environment.kernels.int8Conv2D(params, weights.assumingMemoryBound(to: Int8.self), filter,
                                                            biasData?.assumingMemoryBound(to: Int32.self), input, output,
                                                            ctx.executor.threads.threadCount) {
             // Constant symmetric weights: repacked once with the input offset folded into the bias.
             return ctx.bind(optimized, input: xi, output: yi)
         }
         return { c in
-            quantizedConv2D(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: int8Filter.values(c),
+            Conv2D.Quantized.reference(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: int8Filter.values(c),
                             filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), outputShape: output)
         }
     case (.uInt8, .uInt8):
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
         return { c in
-            quantizedConv2D(params, input: c.data(xi, as: UInt8.self), inputShape: input, filter: c.data(wi, as: UInt8.self),
+            Conv2D.Quantized.reference(params, input: c.data(xi, as: UInt8.self), inputShape: input, filter: c.data(wi, as: UInt8.self),
                             filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self), outputShape: output)
         }
     case (.int16, .int8):
@@ -190,11 +190,11 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
         return { c in
             if let bias {
                 bias.withUnsafeBufferPointer { bp in
-                    quantizedConv2DInt16x8(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                    Conv2D.Int16x8.reference(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
                                            filterShape: filter, bias: bp.baseAddress, output: c.data(yi, as: Int16.self), outputShape: output)
                 }
             } else {
-                quantizedConv2DInt16x8(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                Conv2D.Int16x8.reference(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
                                        filterShape: filter, bias: nil, output: c.data(yi, as: Int16.self), outputShape: output)
             }
         }
@@ -220,21 +220,21 @@ private func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, option
     case .int8:
         let biasData = ctx.optionalInput(2)?.constantData
         let int8Filter = try ctx.int8Filter(w)
-        if !ctx.executor.useReferenceKernels, b == nil || biasData != nil, let weights = int8Filter.constantValues(w),
-           let optimized = ctx.executor.kernels.int8DepthwiseConv2D(params, depthMultiplier, weights.assumingMemoryBound(to: Int8.self),
+        if !(ctx.kernelChoice.optimizedKernels == nil), b == nil || biasData != nil, let weights = int8Filter.constantValues(w),
+           let optimized = ctx.executor.environment.kernels.int8DepthwiseConv2D(params, depthMultiplier, weights.assumingMemoryBound(to: Int8.self),
                                                                     filter, biasData?.assumingMemoryBound(to: Int32.self), input,
                                                                     output, ctx.executor.threads.threadCount) {
             // Constant weights: converted once, with the input offset folded into the bias.
             return ctx.bind(optimized, input: xi, output: yi)
         }
         return { c in
-            quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Int8.self), inputShape: input,
+            DepthwiseConv2D.Quantized.reference(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Int8.self), inputShape: input,
                                      filter: int8Filter.values(c), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
                                      output: c.data(yi, as: Int8.self), outputShape: output)
         }
     case .uInt8:
         return { c in
-            quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: UInt8.self), inputShape: input,
+            DepthwiseConv2D.Quantized.reference(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: UInt8.self), inputShape: input,
                                      filter: c.data(wi, as: UInt8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
                                      output: c.data(yi, as: UInt8.self), outputShape: output)
         }
@@ -260,7 +260,7 @@ private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.
     requestHybridScratch(&ctx, input: input)
     let xi = try ctx.input(0).index, int8Filter = try ctx.int8Filter(ctx.input(1)), yi = try ctx.output(0).index
     return { c in
-        hybridConv2DInt8(params, input: c.data(xi, as: Float.self), inputShape: input, filter: int8Filter.values(c),
+        Conv2D.Hybrid.reference(params, input: c.data(xi, as: Float.self), inputShape: input, filter: int8Filter.values(c),
                          filterShape: filter, bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
                          outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
@@ -276,7 +276,7 @@ private func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o
     requestHybridScratch(&ctx, input: input)
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
-        hybridDepthwiseConv2DInt8(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Float.self), inputShape: input,
+        DepthwiseConv2D.Hybrid.reference(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Float.self), inputShape: input,
                                   filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
                                   output: c.data(yi, as: Float.self), outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }

@@ -46,7 +46,7 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
     let params = FullyConnectedParams(activation: try ctx.floatActivation(o.fusedActivationFunction))
     let x = input.index, y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
-    if ctx.executor.useReferenceKernels || weights.constantData == nil {
+    if (ctx.kernelChoice.optimizedKernels == nil) || weights.constantData == nil {
         let w = weights.index
         return { c in
             FullyConnected.reference(params: params, input: c.data(x, as: Float.self), batch: batch, inputDepth: inputDepth,
@@ -54,7 +54,7 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
                                      bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self))
         }
     }
-    let optimized = ctx.executor.kernels.floatFullyConnected(params, weights.constantData!.assumingMemoryBound(to: Float.self),
+    let optimized = ctx.executor.environment.kernels.floatFullyConnected(params, weights.constantData!.assumingMemoryBound(to: Float.self),
                                                              batch, inputDepth, outputDepth)
     ctx.kernelName = optimized.name
     return { c in
@@ -83,8 +83,8 @@ private func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options
     case .int8:
         let biasData = ctx.optionalInput(2)?.constantData
         let int8Filter = try ctx.int8Filter(w)
-        if !ctx.executor.useReferenceKernels, filterZero == 0, let weights = int8Filter.constantValues(w), b == nil || biasData != nil {
-            let optimized = ctx.executor.kernels.int8FullyConnected(params, weights.assumingMemoryBound(to: Int8.self), batch,
+        if !(ctx.kernelChoice.optimizedKernels == nil), filterZero == 0, let weights = int8Filter.constantValues(w), b == nil || biasData != nil {
+            let optimized = ctx.executor.environment.kernels.int8FullyConnected(params, weights.assumingMemoryBound(to: Int8.self), batch,
                                                                     inputDepth, outputDepth, biasData?.assumingMemoryBound(to: Int32.self))
             ctx.kernelName = optimized.name
             // The kernel reads the weights in place: widened int4 ones live as long as it does.
@@ -95,13 +95,13 @@ private func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options
             }
         }
         return { c in
-            quantizedFullyConnected(params, input: c.data(xi, as: Int8.self), batches: batch, inputDepth: inputDepth,
+            FullyConnected.Quantized.reference(params, input: c.data(xi, as: Int8.self), batches: batch, inputDepth: inputDepth,
                                     filter: int8Filter.values(c), outputDepth: outputDepth,
                                     bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self))
         }
     case .uInt8:
         return { c in
-            quantizedFullyConnected(params, input: c.data(xi, as: UInt8.self), batches: batch, inputDepth: inputDepth,
+            FullyConnected.Quantized.reference(params, input: c.data(xi, as: UInt8.self), batches: batch, inputDepth: inputDepth,
                                     filter: c.data(wi, as: UInt8.self), outputDepth: outputDepth,
                                     bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self))
         }
@@ -119,7 +119,7 @@ private func prepareFullyConnectedHybrid(_ ctx: inout PrepareContext, options o:
     ctx.requestScratch(bytes: hybridScratchCount(batches: batch, batchSize: inputDepth))
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
-        hybridFullyConnectedInt8(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
+        FullyConnected.Hybrid.reference(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
                                  input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth,
                                  filter: c.data(wi, as: Int8.self), outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
                                  output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
@@ -139,14 +139,14 @@ private func prepareFullyConnectedInt4(_ ctx: inout PrepareContext, options o: S
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
     let x = try ctx.input(0).index, yi = y.index
     ctx.requestScratch(bytes: FullyConnected.blockwiseInt4ScratchBytes(batches: batch, inputDepth: inputDepth))
-    if ctx.executor.useReferenceKernels {
+    if (ctx.kernelChoice.optimizedKernels == nil) {
         return { c in
             FullyConnected.blockwiseInt4Reference(weights: weights, input: c.data(x, as: Float.self), batches: batch,
                                                   bias: optionalData(c, b, as: Float.self), activation: activation,
                                                   output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
         }
     }
-    let optimized = ctx.executor.kernels.blockwiseInt4FullyConnected(weights, batch, activation)
+    let optimized = ctx.executor.environment.kernels.blockwiseInt4FullyConnected(weights, batch, activation)
     ctx.kernelName = optimized.name
     return { c in
         optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
@@ -169,7 +169,7 @@ private func prepareFullyConnectedHybridInt4(_ ctx: inout PrepareContext, option
     let xi = try ctx.input(0).index, yi = try ctx.output(0).index, packed = data.assumingMemoryBound(to: UInt8.self)
     ctx.kernelName = "fully-connected.f32-i4.hybrid"
     return { c in
-        hybridFullyConnectedInt4(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
+        FullyConnected.Hybrid.referenceInt4(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
                                  input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth, filter: packed,
                                  outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
                                  output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))

@@ -39,7 +39,7 @@ private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterErro
     let count = x.elementCount, xi = x.index, yi = y.index
     if x.type == .float32 {
         func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-            { c in quantizeFloat(qy, input: c.data(xi, as: Float.self), output: c.data(yi, as: T.self), count: count) }
+            { c in Quantize.Quantized.fromFloat(qy, input: c.data(xi, as: Float.self), output: c.data(yi, as: T.self), count: count) }
         }
         switch y.type {
         case .int8: return kernel(Int8.self)
@@ -57,7 +57,7 @@ private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterErro
             return { c in table.apply(input: c.data(xi, as: In.self), output: c.data(yi, as: Out.self), count: count) }
         }
         return { c in
-            requantize(input: c.data(xi, as: In.self), inputZeroPoint: qx.zeroPoint, output: c.data(yi, as: Out.self),
+            Quantize.Quantized.requantize(input: c.data(xi, as: In.self), inputZeroPoint: qx.zeroPoint, output: c.data(yi, as: Out.self),
                        outputZeroPoint: qy.zeroPoint, multiplier: multiplier, count: count)
         }
     }
@@ -84,7 +84,7 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
     try ctx.setOutputShape(0, x.shape)
     let count = x.elementCount, xi = x.index, yi = y.index
     if x.type == .float16 {
-        return { c in dequantizeFloat16(input: c.data(xi, as: UInt16.self), output: c.data(yi, as: Float.self), count: count) }
+        return { c in Dequantize.Quantized.halfBits(input: c.data(xi, as: UInt16.self), output: c.data(yi, as: Float.self), count: count) }
     }
     guard let q = x.quantization else { throw ctx.invalid("input has no quantization parameters") }
     // Int4 values are widened to int8 and dequantised as such: a constant's (weights; the node
@@ -111,25 +111,25 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
         let scales = q.scales, zeros = q.zeroPoints.map { Int32(truncatingIfNeeded: $0) }
         let axis = q.quantizedDimension, shape = x.shape
         func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-            { c in dequantizePerAxisToFloat(scales: scales, zeroPoints: zeros, axis: axis, shape: shape, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self)) }
+            { c in Dequantize.Quantized.perAxisToFloat(scales: scales, zeroPoints: zeros, axis: axis, shape: shape, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self)) }
         }
         switch x.type {
         case .int8: return kernel(Int8.self)
         case .int16: return kernel(Int16.self)
         case .int4:
-            return int4Kernel { dequantizePerAxisToFloat(scales: scales, zeroPoints: zeros, axis: axis, shape: shape, input: $0, output: $1) }
+            return int4Kernel { Dequantize.Quantized.perAxisToFloat(scales: scales, zeroPoints: zeros, axis: axis, shape: shape, input: $0, output: $1) }
         case let t: throw ctx.unsupported("per-axis DEQUANTIZE of \(t)")
         }
     }
     let qx = try ctx.affine(x, role: "input")
     func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-        { c in dequantizeToFloat(qx, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self), count: count) }
+        { c in Dequantize.Quantized.toFloat(qx, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self), count: count) }
     }
     switch x.type {
     case .int8: return kernel(Int8.self)
     case .uInt8: return kernel(UInt8.self)
     case .int16: return kernel(Int16.self)
-    case .int4: return int4Kernel { dequantizeToFloat(qx, input: $0, output: $1, count: count) }
+    case .int4: return int4Kernel { Dequantize.Quantized.toFloat(qx, input: $0, output: $1, count: count) }
     case let t: throw ctx.unsupported("DEQUANTIZE of \(t)")
     }
 }

@@ -40,9 +40,9 @@ private func prepareResize(_ ctx: inout PrepareContext, bilinear: Bool) throws(I
             return { c in Resize.bilinear(params: params, input: c.data(xi, as: Float.self), inputShape: s, output: c.data(yi, as: Float.self), outputShape: out,
                                           threads: c.threads) }
         case .int8:
-            return { c in resizeBilinearInteger(options, input: c.data(xi, as: Int8.self), inputShape: s, output: c.data(yi, as: Int8.self), outputShape: out) }
+            return { c in Resize.Quantized.bilinear(options, input: c.data(xi, as: Int8.self), inputShape: s, output: c.data(yi, as: Int8.self), outputShape: out) }
         case .int16:
-            return { c in resizeBilinearInteger(options, input: c.data(xi, as: Int16.self), inputShape: s, output: c.data(yi, as: Int16.self), outputShape: out) }
+            return { c in Resize.Quantized.bilinear(options, input: c.data(xi, as: Int16.self), inputShape: s, output: c.data(yi, as: Int16.self), outputShape: out) }
         case let t:
             throw ctx.unsupported("RESIZE_BILINEAR on \(t)")
         }
@@ -52,11 +52,11 @@ private func prepareResize(_ ctx: inout PrepareContext, bilinear: Bool) throws(I
         let params = ResizeParams(alignCorners: alignCorners, halfPixelCenters: halfPixel)
         return { c in Resize.nearestNeighbor(params: params, input: c.raw(xi), inputShape: s, output: c.raw(yi), outputShape: out, elementSize: 4) }
     case .int8:
-        return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: Int8.self), inputShape: s, output: c.data(yi, as: Int8.self), outputShape: out) }
+        return { c in Resize.Quantized.nearestNeighbor(options, input: c.data(xi, as: Int8.self), inputShape: s, output: c.data(yi, as: Int8.self), outputShape: out) }
     case .uInt8:
-        return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: UInt8.self), inputShape: s, output: c.data(yi, as: UInt8.self), outputShape: out) }
+        return { c in Resize.Quantized.nearestNeighbor(options, input: c.data(xi, as: UInt8.self), inputShape: s, output: c.data(yi, as: UInt8.self), outputShape: out) }
     case .int16:
-        return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: Int16.self), inputShape: s, output: c.data(yi, as: Int16.self), outputShape: out) }
+        return { c in Resize.Quantized.nearestNeighbor(options, input: c.data(xi, as: Int16.self), inputShape: s, output: c.data(yi, as: Int16.self), outputShape: out) }
     case let t:
         throw ctx.unsupported("RESIZE_NEAREST_NEIGHBOR on \(t)")
     }

@@ -60,7 +60,7 @@ import Kernels
         return output
     }
 
-    /// One convolution through `quantizedConv2D` and through `variant`'s optimised kernel on
+    /// One convolution through `Conv2D.Quantized.reference` and through `variant`'s optimised kernel on
     /// `pool`; also whether the optimised layer read its windows in place.
     private func run(_ variant: InstructionSet, _ params: QuantizedConvParams, input: [Int8], inShape: NHWC, filter: [Int8],
                      filterShape: NHWC, bias: [Int32]?, outShape: NHWC, pool: ThreadPool)
@@ -68,7 +68,7 @@ import Kernels
         var reference = [Int8](repeating: 0, count: outShape.elementCount)
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in withOptionalPointer(bias) { bb in
             reference.withUnsafeMutableBufferPointer {
-                quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                Conv2D.Quantized.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
                                 bias: bb, output: $0.baseAddress!, outputShape: outShape)
             }
         }}}
@@ -138,7 +138,7 @@ import Kernels
             var reference = [Int8](repeating: 0, count: outShape.elementCount)
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
                 reference.withUnsafeMutableBufferPointer {
-                    quantizedDepthwiseConv2D(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
+                    DepthwiseConv2D.Quantized.reference(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
                                              filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
                 }
             }}}
@@ -173,7 +173,7 @@ import Kernels
         var reference = [Int8](repeating: 0, count: shape.elementCount)
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in
             reference.withUnsafeMutableBufferPointer {
-                quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                DepthwiseConv2D.Quantized.reference(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
                                          filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
             }
         }}
@@ -354,7 +354,7 @@ import Kernels
         var dwReference = [Int8](repeating: 0, count: shape.elementCount)
         input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { bb in dwFilter.withUnsafeBufferPointer { w in
             dwReference.withUnsafeMutableBufferPointer {
-                quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                DepthwiseConv2D.Quantized.reference(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
                                          filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape)
             }
         }}}
@@ -382,7 +382,7 @@ import Kernels
             var reference = [Int8](repeating: 0, count: count), optimised = reference
             a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in
                 reference.withUnsafeMutableBufferPointer {
-                    quantizedAdd(params, x.baseAddress!, shape: [count], y.baseAddress!, shape: [count], output: $0.baseAddress!,
+                    Elementwise.Quantized.add(params, x.baseAddress!, shape: [count], y.baseAddress!, shape: [count], output: $0.baseAddress!,
                                  outputShape: [count])
                 }
                 optimised.withUnsafeMutableBufferPointer {
@@ -412,7 +412,7 @@ import Kernels
             var reference = [Int8](repeating: 0, count: batches * units), optimised = reference
             x.withUnsafeBufferPointer { i in w.withUnsafeBufferPointer { f in bias.withUnsafeBufferPointer { bb in
                 reference.withUnsafeMutableBufferPointer {
-                    quantizedFullyConnected(params, input: i.baseAddress!, batches: batches, inputDepth: depth, filter: f.baseAddress!,
+                    FullyConnected.Quantized.reference(params, input: i.baseAddress!, batches: batches, inputDepth: depth, filter: f.baseAddress!,
                                             outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!)
                 }
                 let kernel = kernels(variant).int8FullyConnected(params, f.baseAddress!, batches, depth, units, bb.baseAddress)

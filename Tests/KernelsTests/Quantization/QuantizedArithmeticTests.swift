@@ -139,7 +139,7 @@ private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     @Test func halfPrecisionWidensExactly() {
         var out: [Float] = [0, 0, 0, 0, 0, 0]
         let bits: [UInt16] = [0x3C00, 0xC000, 0x0001, 0x7BFF, 0x7C00, 0x8000]
-        bits.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer { dequantizeFloat16(input: b.baseAddress!, output: $0.baseAddress!, count: 6) } }
+        bits.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer { Dequantize.Quantized.halfBits(input: b.baseAddress!, output: $0.baseAddress!, count: 6) } }
         #expect(out[0] == 1 && out[1] == -2 && out[2] == 0x1p-24 && out[3] == 65504 && out[4] == .infinity)
         #expect(out[5] == 0 && out[5].sign == .minus)
     }
