@@ -43,7 +43,7 @@ extension Activations.Quantized {
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == UInt8)
     public static func hardSwish<T: QuantizedElement>(_ params: QuantizedHardSwishParams, input: UnsafePointer<T>,
-                                                        output: UnsafeMutablePointer<T>, count: Int) {
+                                                      output: UnsafeMutablePointer<T>, count: Int) {
         for i in 0..<count {
             let value = Int16(truncatingIfNeeded: Int32(input[i]) - Int32(params.inputZeroPoint))
             let hires = Int16(truncatingIfNeeded: Int32(value) * (1 << 7))

@@ -77,7 +77,7 @@ extension Activations.Quantized {
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == UInt8)
     public static func lookup<T: QuantizedElement>(_ table: QuantizedLookupTable<T>, input: UnsafePointer<T>,
-                                                     output: UnsafeMutablePointer<T>, count: Int) {
+                                                   output: UnsafeMutablePointer<T>, count: Int) {
         table.entries.withUnsafeBufferPointer { t in
             for i in 0..<count {
                 output[i] = t[Int(UInt8(truncatingIfNeeded: input[i]))]

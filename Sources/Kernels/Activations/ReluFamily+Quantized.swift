@@ -41,7 +41,7 @@ extension Activations.Quantized {
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == UInt8)
     public static func relu<T: QuantizedElement>(_ params: QuantizedReluParams, input: UnsafePointer<T>,
-                                                   output: UnsafeMutablePointer<T>, count: Int) {
+                                                 output: UnsafeMutablePointer<T>, count: Int) {
         for i in 0..<count {
             let value = params.outputZeroPoint &+ params.identityMultiplier.apply(Int32(input[i]) &- params.inputZeroPoint)
             output[i] = T(clampedQuantized: params.range.clamp(value))
@@ -55,7 +55,7 @@ extension Activations.Quantized {
     @_specialize(exported: true, where T == UInt8)
     @_specialize(exported: true, where T == Int16)
     public static func leakyRelu<T: QuantizedElement>(_ params: QuantizedReluParams, input: UnsafePointer<T>,
-                                                        output: UnsafeMutablePointer<T>, count: Int) {
+                                                      output: UnsafeMutablePointer<T>, count: Int) {
         let negativeAlpha = params.alphaMultiplier.multiplier < 0
         let alpha = QuantizedMultiplier(multiplier: negativeAlpha ? -params.alphaMultiplier.multiplier : params.alphaMultiplier.multiplier,
                                         shift: params.alphaMultiplier.shift)

@@ -12,8 +12,8 @@ extension Elementwise.Quantized {
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == Int16)
     public static func absoluteValue<T: QuantizedElement>(input: UnsafePointer<T>, inputQuantization: AffineQuantization,
-                                                  output: UnsafeMutablePointer<T>, outputQuantization: AffineQuantization,
-                                                  count: Int) {
+                                                          output: UnsafeMutablePointer<T>, outputQuantization: AffineQuantization,
+                                                          count: Int) {
         let rescale = inputQuantization.scale != outputQuantization.scale
         let m = QuantizedMultiplier(Double(inputQuantization.scale) / Double(outputQuantization.scale))
         for i in 0..<count {
@@ -28,8 +28,8 @@ extension Elementwise.Quantized {
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == Int16)
     public static func squareRoot<T: QuantizedElement>(input: UnsafePointer<T>, inputQuantization: AffineQuantization,
-                                                   output: UnsafeMutablePointer<T>, outputQuantization: AffineQuantization,
-                                                   count: Int) {
+                                                       output: UnsafeMutablePointer<T>, outputQuantization: AffineQuantization,
+                                                       count: Int) {
         for i in 0..<count {
             let real = inputQuantization.scale * Float(Int32(input[i]) - inputQuantization.zeroPoint)
             let value = int32LikeX86(sqrtf(real) / outputQuantization.scale)

@@ -7,7 +7,7 @@ extension L2Normalization.Quantized {
     ///   - rows: the product of all axes but the last.
     ///   - depth: the extent of the last axis.
     public static func reference(inputZeroPoint: Int32, input: UnsafePointer<Int8>,
-                                    output: UnsafeMutablePointer<Int8>, rows: Int, depth: Int) {
+                                 output: UnsafeMutablePointer<Int8>, rows: Int, depth: Int) {
         let outputScaleBits = 7
         for r in 0..<rows {
             let x = input + r * depth

@@ -8,7 +8,7 @@ extension Pooling.Quantized {
     /// lanes per input pixel, and the output pixels and channel blocks are split across `pool`. The
     /// window and the rounded, clamped average are the reference's (``QuantizedPoolParams``).
     public static func averageOptimized(_ params: QuantizedPoolParams, input: UnsafePointer<Int8>, inputShape: NHWC,
-                                           output: UnsafeMutablePointer<Int8>, outputShape: NHWC, pool: ThreadPool?) {
+                                        output: UnsafeMutablePointer<Int8>, outputShape: NHWC, pool: ThreadPool?) {
         let channels = outputShape.channels
         guard channels > 0 else { return }
         let blocks = (channels + averagePoolChannelBlock - 1) / averagePoolChannelBlock

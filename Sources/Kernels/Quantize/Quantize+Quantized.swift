@@ -7,7 +7,7 @@ extension Quantize.Quantized {
     @_specialize(exported: true, where T == UInt8)
     @_specialize(exported: true, where T == Int16)
     public static func fromFloat<T: QuantizedElement>(_ quantization: AffineQuantization, input: UnsafePointer<Float>,
-                                                   output: UnsafeMutablePointer<T>, count: Int) {
+                                                      output: UnsafeMutablePointer<T>, count: Int) {
         let scale = quantization.scale
         for i in 0..<count {
             let rounded = (input[i] / scale).rounded(.toNearestOrAwayFromZero)
@@ -23,7 +23,7 @@ extension Dequantize.Quantized {
     @_specialize(exported: true, where T == UInt8)
     @_specialize(exported: true, where T == Int16)
     public static func toFloat<T: QuantizedElement>(_ quantization: AffineQuantization, input: UnsafePointer<T>,
-                                                       output: UnsafeMutablePointer<Float>, count: Int) {
+                                                    output: UnsafeMutablePointer<Float>, count: Int) {
         let scale = Double(quantization.scale)
         for i in 0..<count {
             output[i] = Float(scale * Double(Int32(input[i]) - quantization.zeroPoint))
@@ -38,7 +38,7 @@ extension Dequantize.Quantized {
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == Int16)
     public static func perAxisToFloat<T: QuantizedElement>(scales: [Float], zeroPoints: [Int32], axis: Int, shape: [Int],
-                                                              input: UnsafePointer<T>, output: UnsafeMutablePointer<Float>) {
+                                                           input: UnsafePointer<T>, output: UnsafeMutablePointer<Float>) {
         let inner = shape[(axis + 1)...].reduce(1, *)
         let channels = shape[axis]
         let outer = shape[..<axis].reduce(1, *)

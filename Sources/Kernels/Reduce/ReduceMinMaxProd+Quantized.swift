@@ -13,7 +13,7 @@ extension Reduce.Quantized {
     @_specialize(exported: true, where T == UInt8)
     @_specialize(exported: true, where T == Int16)
     public static func maximum<T: QuantizedElement>(input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
-                                                        output: UnsafeMutablePointer<T>, outputCount: Int) {
+                                                    output: UnsafeMutablePointer<T>, outputCount: Int) {
         for o in 0..<outputCount { output[o] = T.min }
         forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
             output[o] = max(output[o], input[i])
@@ -26,7 +26,7 @@ extension Reduce.Quantized {
     @_specialize(exported: true, where T == UInt8)
     @_specialize(exported: true, where T == Int16)
     public static func minimum<T: QuantizedElement>(input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
-                                                        output: UnsafeMutablePointer<T>, outputCount: Int) {
+                                                    output: UnsafeMutablePointer<T>, outputCount: Int) {
         for o in 0..<outputCount { output[o] = T.max }
         forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
             output[o] = min(output[o], input[i])
@@ -60,9 +60,9 @@ extension Reduce.Quantized {
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == Int16)
     public static func product<T: QuantizedElement>(_ params: QuantizedReduceProdParams,
-                                                         input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
-                                                         output: UnsafeMutablePointer<T>, outputCount: Int,
-                                                         products: UnsafeMutablePointer<Int64>) {
+                                                    input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
+                                                    output: UnsafeMutablePointer<T>, outputCount: Int,
+                                                    products: UnsafeMutablePointer<Int64>) {
         // Every product fits in int32, so int64's minimum marks an output with no element yet.
         let notStarted = Int64.min
         products.initialize(repeating: notStarted, count: outputCount)

@@ -37,7 +37,7 @@ extension Softmax.Quantized {
     /// of `exp(x - max)` in Q12, its fixed-point log, and each output `x - max - log(sum)` in the
     /// output quantisation (scale 1/16, zero point 127).
     public static func logSoftmax(_ params: Int8LogSoftmaxParams, input: UnsafePointer<Int8>,
-                               output: UnsafeMutablePointer<Int8>, rows: Int, depth: Int) {
+                                  output: UnsafeMutablePointer<Int8>, rows: Int, depth: Int) {
         let inputBits = Int8LogSoftmaxParams.inputIntegerBits
         let accumulationBits = 12, outputBits = 4
         let outputZeroPoint: Int32 = 127

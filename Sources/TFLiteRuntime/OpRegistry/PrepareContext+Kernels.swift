@@ -1,27 +1,57 @@
 import Kernels
 
 extension PrepareContext {
-    /// What this node's kernel is planned with; families with a choice of kernels pass it to
-    /// their planning function (`Conv2D.Quantized.plan`, ...), which picks.
+    /// What this node's kernel is planned with; a family with a choice of kernels passes it to
+    /// its planning function (`Conv2D.Quantized.plan`, ...), which picks.
     var kernelChoice: KernelChoice { executor.kernelChoice }
 
-    /// The node's kernel name: the one its prepare step set, else the one rule for an op's
-    /// only kernel, `<op>.<type>.reference` (`mean.f32.reference`), from the op's name and its
-    /// first input's type (first output's, for an op without inputs).
+    /// The node's kernel name: the one its prepare step set (a planned kernel's), else the one
+    /// rule for an op's only kernel, `<family>.<type>.reference` (`mean.f32.reference`), with
+    /// the family from the op's name (``kernelFamily``) and the type of its first input (first
+    /// output, for an op without inputs).
     var resolvedKernelName: String {
         if let kernelName { return kernelName }
-        // CONV_2D -> conv2d, FULLY_CONNECTED -> fully-connected.
-        var op = ""
-        for (k, c) in opName.lowercased().enumerated() {
-            guard c == "_" else { op.append(c); continue }
-            if opName.dropFirst(k + 1).first?.isNumber != true { op.append("-") }
-        }
         let type = inputIndices.first(where: { $0 >= 0 }).map { executor.tensors[$0].type }
             ?? outputIndices.first(where: { $0 >= 0 }).map { executor.tensors[$0].type }
-        return "\(op).\(type?.kernelNameTag ?? "none").reference"
+        return "\(kernelFamily).\(type?.kernelNameTag ?? "none").reference"
+    }
+
+    /// The op's name as kernel names begin: lower case, words joined by `-`, a number joined
+    /// to the word before it (`CONV_2D` -> `conv2d`, `FULLY_CONNECTED` -> `fully-connected`).
+    var kernelFamily: String {
+        var family = ""
+        for (k, c) in opName.lowercased().enumerated() {
+            guard c == "_" else { family.append(c); continue }
+            if opName.dropFirst(k + 1).first?.isNumber != true { family.append("-") }
+        }
+        return family
+    }
+
+    /// Optional input `i` as a planning function sees it.
+    func planned<T>(input i: Int, as: T.Type) -> PlannedOperand<T> {
+        optionalInput(i)?.planned(as: T.self) ?? .absent
+    }
+
+    /// Takes a planned kernel's name and scratch for this node.
+    mutating func adopt<Operands>(_ kernel: PlannedKernel<Operands>) {
+        requestScratch(bytes: kernel.scratchBytes)
+        kernelName = kernel.name
     }
 }
 
+extension TensorInfo {
+    /// The tensor as a planning function sees it: constant (its data) or computed at run time.
+    func planned<T>(as: T.Type) -> PlannedOperand<T> {
+        constantData.map { .constant($0.assumingMemoryBound(to: T.self)) } ?? .computed
+    }
+}
+
+extension Int8Filter {
+    /// The filter values as a planning function sees them (widened ones for an int4 filter).
+    func planned(_ w: TensorInfo) -> PlannedOperand<Int8> {
+        constantValues(w).map { .constant($0.assumingMemoryBound(to: Int8.self)) } ?? .computed
+    }
+}
 extension DataType {
     /// The type as kernel names spell it: `f32`, `i8`, `u8`, `i16`, ...
     var kernelNameTag: String {

@@ -50,11 +50,9 @@ private func prepareUnary(_ ctx: inout PrepareContext, _ f: UnaryFunction) throw
     let count = x.elementCount, xi = x.index, yi = y.index
     switch x.type {
     case .float32:
-        if (ctx.kernelChoice.optimizedKernels == nil) {
-            return { c in Activations.reference(f, input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self), count: count) }
-        }
-        return { c in Activations.apply(f, input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self), count: count,
-                                       threads: c.threads) }
+        let kernel = Activations.plan(f, count: count, family: ctx.kernelFamily, using: ctx.kernelChoice)
+        ctx.adopt(kernel)
+        return { c in kernel.run(Activations.Operands(input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self)), c.threads) }
     case .int32, .int64:
         let g: IntegerUnaryFunction
         switch f {

@@ -84,14 +84,14 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         }
         switch a.type {
         case .int8:
-            if op == .add, !(ctx.kernelChoice.optimizedKernels == nil), aShape == outShape, bShape == outShape {
-                let count = outShape.reduce(1, *), add = ctx.executor.environment.kernels.int8Add
-                ctx.kernelName = "add.i8.lanes/\(ctx.executor.environment.kernels.instructionSet)"
-                return { c in
-                    add(params, c.data(ai, as: Int8.self), c.data(bi, as: Int8.self), c.data(yi, as: Int8.self), count, c.threads)
-                }
+            guard op == .add else { return kernel(Int8.self) }
+            let planned = Elementwise.Quantized.planAdd(params, aShape: aShape, bShape: bShape, outputShape: outShape,
+                                                        using: ctx.kernelChoice)
+            ctx.adopt(planned)
+            return { c in
+                planned.run(Elementwise.Quantized.BinaryOperands(a: c.data(ai, as: Int8.self), b: c.data(bi, as: Int8.self),
+                                                                 output: c.data(yi, as: Int8.self)), c.threads)
             }
-            return kernel(Int8.self)
         case .uInt8: return kernel(UInt8.self)
         default: return kernel(Int16.self)
         }

@@ -30,18 +30,12 @@ private func prepareBatchMatMul(_ ctx: inout PrepareContext) throws(InterpreterE
     try ctx.requireType(input: 1, .float32)
     let a = lhs.index, b = rhs.index, y = try ctx.output(0).index
     let lShape = lhs.shape, rShape = rhs.shape
-    if !o.adjY && !(ctx.kernelChoice.optimizedKernels == nil) {
-        ctx.kernelName = "batch-matmul.f32.row-updates"
-        return { c in
-            BatchMatMul.rowUpdates(lhs: c.data(a, as: Float.self), lhsShape: lShape, adjointLHS: o.adjX,
-                                   rhs: c.data(b, as: Float.self), rhsShape: rShape,
-                                   output: c.data(y, as: Float.self), outputShape: outShape)
-        }
-    }
+    let kernel = BatchMatMul.plan(lhsShape: lShape, adjointLHS: o.adjX, rhsShape: rShape, adjointRHS: o.adjY,
+                                  outputShape: outShape, using: ctx.kernelChoice)
+    ctx.adopt(kernel)
     return { c in
-        BatchMatMul.reference(lhs: c.data(a, as: Float.self), lhsShape: lShape, adjointLHS: o.adjX,
-                              rhs: c.data(b, as: Float.self), rhsShape: rShape, adjointRHS: o.adjY,
-                              output: c.data(y, as: Float.self), outputShape: outShape)
+        kernel.run(BatchMatMul.Operands(lhs: c.data(a, as: Float.self), rhs: c.data(b, as: Float.self), output: c.data(y, as: Float.self)),
+                   c.threads)
     }
 }
 

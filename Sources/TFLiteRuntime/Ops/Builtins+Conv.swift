@@ -47,43 +47,14 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
 
     let residual = try ctx.foldedResidual(shapedLike: outShape)
-
-    let threadCount = ctx.executor.threads.threadCount
-    let optimized = (ctx.kernelChoice.optimizedKernels == nil) ? nil : w.constantData.flatMap {
-        ctx.executor.environment.kernels.floatConv2D(params, input, $0.assumingMemoryBound(to: Float.self), filter, outShape, threadCount)
-    }
-    guard let optimized else {
-        let wi = w.index
-        guard let residual else {
-            return { c in
-                Conv2D.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
-                                 filter: c.data(wi, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                 output: c.data(y, as: Float.self), outputShape: outShape)
-            }
-        }
-        // A grouped convolution, or a filter computed at run time, with a folded residual:
-        // the reference kernel, then the ADD (of zeros past the residual's channels).
-        let linear = Conv2DParams(geometry: geometry, activation: ActivationRange(min: -.infinity, max: .infinity))
-        let n = outShape.channels
-        return { c in
-            let out = c.data(y, as: Float.self), skip = c.data(residual.tensor, as: Float.self)
-            Conv2D.reference(params: linear, input: c.data(x, as: Float.self), inputShape: input,
-                             filter: c.data(wi, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                             output: out, outputShape: outShape)
-            for pixel in 0..<(outShape.elementCount / Swift.max(1, n)) {
-                for k in 0..<n {
-                    let add = k < residual.channels ? skip[pixel * residual.channels + k] : 0
-                    out[pixel * n + k] = params.activation.clamp(out[pixel * n + k] + add)
-                }
-            }
-        }
-    }
-    ctx.requestScratch(bytes: 4 * optimized.scratchFloatCount)
-    ctx.kernelName = optimized.name
+    let kernel = Conv2D.plan(params: params, inputShape: input, filter: w.planned(as: Float.self), filterShape: filter,
+                             outputShape: outShape, threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
+    ctx.adopt(kernel)
+    let wi = w.index
     return { c in
-        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self),
-                      residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), channels: $0.channels) },
-                      output: c.data(y, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
+        kernel.run(Conv2D.Operands(input: c.data(x, as: Float.self), filter: c.data(wi, as: Float.self), bias: optionalData(c, b, as: Float.self),
+                                   residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), channels: $0.channels) },
+                                   output: c.data(y, as: Float.self), scratch: c.scratch), c.threads)
     }
 }
 
@@ -121,21 +92,13 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
                                        activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction))
     let x = try ctx.input(0).index, w = try ctx.input(1).index, y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
-    if (ctx.kernelChoice.optimizedKernels == nil) {
-        return { c in
-            DepthwiseConv2D.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
-                                      filter: c.data(w, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                      output: c.data(y, as: Float.self), outputShape: outShape)
-        }
-    }
-    let optimized = ctx.executor.environment.kernels.floatDepthwiseConv2D(params, input, filter, outShape, ctx.executor.threads.threadCount)
-    let scratchFloats = optimized.scratchFloatCount
-    ctx.kernelName = optimized.name
-    ctx.requestScratch(bytes: 4 * scratchFloats)
+    let kernel = DepthwiseConv2D.plan(params: params, inputShape: input, filterShape: filter, outputShape: outShape,
+                                      threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
+    ctx.adopt(kernel)
     return { c in
-        optimized.run(input: c.data(x, as: Float.self), filter: c.data(w, as: Float.self), bias: optionalData(c, b, as: Float.self),
-                      output: c.data(y, as: Float.self),
-                      scratch: scratchFloats > 0 ? c.scratch.assumingMemoryBound(to: Float.self) : nil, pool: c.threads)
+        kernel.run(DepthwiseConv2D.Operands(input: c.data(x, as: Float.self), filter: c.data(w, as: Float.self),
+                                            bias: optionalData(c, b, as: Float.self), residual: nil,
+                                            output: c.data(y, as: Float.self), scratch: c.scratch), c.threads)
     }
 }
 
@@ -153,19 +116,15 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
     switch (x.type, w.type) {
     case (.int8, .int8), (.int8, .int4):
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
-        let biasData = ctx.optionalInput(2)?.constantData
         let int8Filter = try ctx.int8Filter(w)
-        if !(ctx.kernelChoice.optimizedKernels == nil), filterZero == 0, input.channels == filter.channels,
-           let weights = int8Filter.constantValues(w), b == nil || biasData != nil,
-           let optimized = ctx.executor.environment.kernels.int8Conv2D(params, weights.assumingMemoryBound(to: Int8.self), filter,
-                                                           biasData?.assumingMemoryBound(to: Int32.self), input, output,
-                                                           ctx.executor.threads.threadCount) {
-            // Constant symmetric weights: repacked once with the input offset folded into the bias.
-            return ctx.bind(optimized, input: xi, output: yi)
-        }
+        let kernel = Conv2D.Quantized.plan(params, inputShape: input, filter: int8Filter.planned(w), filterShape: filter,
+                                           bias: ctx.planned(input: 2, as: Int32.self), outputShape: output,
+                                           threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
+        ctx.adopt(kernel)
         return { c in
-            Conv2D.Quantized.reference(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: int8Filter.values(c),
-                            filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), outputShape: output)
+            kernel.run(Conv2D.Quantized.Operands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
+                                                 bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self),
+                                                 scratch: c.scratch), c.threads)
         }
     case (.uInt8, .uInt8):
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
@@ -218,19 +177,16 @@ private func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, option
     let xi = x.index, wi = w.index, yi = y.index
     switch x.type {
     case .int8:
-        let biasData = ctx.optionalInput(2)?.constantData
         let int8Filter = try ctx.int8Filter(w)
-        if !(ctx.kernelChoice.optimizedKernels == nil), b == nil || biasData != nil, let weights = int8Filter.constantValues(w),
-           let optimized = ctx.executor.environment.kernels.int8DepthwiseConv2D(params, depthMultiplier, weights.assumingMemoryBound(to: Int8.self),
-                                                                    filter, biasData?.assumingMemoryBound(to: Int32.self), input,
-                                                                    output, ctx.executor.threads.threadCount) {
-            // Constant weights: converted once, with the input offset folded into the bias.
-            return ctx.bind(optimized, input: xi, output: yi)
-        }
+        let kernel = DepthwiseConv2D.Quantized.plan(params, depthMultiplier: depthMultiplier, inputShape: input,
+                                                    filter: int8Filter.planned(w), filterShape: filter,
+                                                    bias: ctx.planned(input: 2, as: Int32.self), outputShape: output,
+                                                    threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
+        ctx.adopt(kernel)
         return { c in
-            DepthwiseConv2D.Quantized.reference(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Int8.self), inputShape: input,
-                                     filter: int8Filter.values(c), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
-                                     output: c.data(yi, as: Int8.self), outputShape: output)
+            kernel.run(DepthwiseConv2D.Quantized.Operands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
+                                                          bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self),
+                                                          scratch: c.scratch), c.threads)
         }
     case .uInt8:
         return { c in

@@ -46,20 +46,13 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
     let params = FullyConnectedParams(activation: try ctx.floatActivation(o.fusedActivationFunction))
     let x = input.index, y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
-    if (ctx.kernelChoice.optimizedKernels == nil) || weights.constantData == nil {
-        let w = weights.index
-        return { c in
-            FullyConnected.reference(params: params, input: c.data(x, as: Float.self), batch: batch, inputDepth: inputDepth,
-                                     weights: c.data(w, as: Float.self), outputDepth: outputDepth,
-                                     bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self))
-        }
-    }
-    let optimized = ctx.executor.environment.kernels.floatFullyConnected(params, weights.constantData!.assumingMemoryBound(to: Float.self),
-                                                             batch, inputDepth, outputDepth)
-    ctx.kernelName = optimized.name
+    let kernel = FullyConnected.plan(params: params, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth,
+                                     weights: weights.planned(as: Float.self), using: ctx.kernelChoice)
+    ctx.adopt(kernel)
+    let w = weights.index
     return { c in
-        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self),
-                      pool: c.threads)
+        kernel.run(FullyConnected.Operands(input: c.data(x, as: Float.self), weights: c.data(w, as: Float.self),
+                                           bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self)), c.threads)
     }
 }
 
@@ -81,23 +74,16 @@ private func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options
     let xi = x.index, wi = w.index, yi = y.index
     switch x.type {
     case .int8:
-        let biasData = ctx.optionalInput(2)?.constantData
         let int8Filter = try ctx.int8Filter(w)
-        if !(ctx.kernelChoice.optimizedKernels == nil), filterZero == 0, let weights = int8Filter.constantValues(w), b == nil || biasData != nil {
-            let optimized = ctx.executor.environment.kernels.int8FullyConnected(params, weights.assumingMemoryBound(to: Int8.self), batch,
-                                                                    inputDepth, outputDepth, biasData?.assumingMemoryBound(to: Int32.self))
-            ctx.kernelName = optimized.name
-            // The kernel reads the weights in place: widened int4 ones live as long as it does.
-            return { c in
-                withExtendedLifetime(int8Filter) {
-                    optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), scratch: nil, pool: c.threads)
-                }
-            }
-        }
+        let kernel = FullyConnected.Quantized.plan(params, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth,
+                                                   filter: int8Filter.planned(w), bias: ctx.planned(input: 2, as: Int32.self),
+                                                   using: ctx.kernelChoice)
+        ctx.adopt(kernel)
+        // The closure holds the filter: an optimised kernel reads widened int4 weights in place.
         return { c in
-            FullyConnected.Quantized.reference(params, input: c.data(xi, as: Int8.self), batches: batch, inputDepth: inputDepth,
-                                    filter: int8Filter.values(c), outputDepth: outputDepth,
-                                    bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self))
+            kernel.run(FullyConnected.Quantized.Operands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
+                                                         bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self)),
+                       c.threads)
         }
     case .uInt8:
         return { c in
@@ -138,19 +124,12 @@ private func prepareFullyConnectedInt4(_ ctx: inout PrepareContext, options o: S
     let activation = try ctx.floatActivation(o.fusedActivationFunction)
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
     let x = try ctx.input(0).index, yi = y.index
-    ctx.requestScratch(bytes: FullyConnected.blockwiseInt4ScratchBytes(batches: batch, inputDepth: inputDepth))
-    if (ctx.kernelChoice.optimizedKernels == nil) {
-        return { c in
-            FullyConnected.blockwiseInt4Reference(weights: weights, input: c.data(x, as: Float.self), batches: batch,
-                                                  bias: optionalData(c, b, as: Float.self), activation: activation,
-                                                  output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
-        }
-    }
-    let optimized = ctx.executor.environment.kernels.blockwiseInt4FullyConnected(weights, batch, activation)
-    ctx.kernelName = optimized.name
+    let kernel = FullyConnected.BlockwiseInt4.plan(weights: weights, batch: batch, activation: activation, using: ctx.kernelChoice)
+    ctx.adopt(kernel)
     return { c in
-        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
-                      scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
+        kernel.run(FullyConnected.BlockwiseInt4.Operands(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self),
+                                                         output: c.data(yi, as: Float.self),
+                                                         scratch: c.scratch.assumingMemoryBound(to: Int8.self)), c.threads)
     }
 }
 

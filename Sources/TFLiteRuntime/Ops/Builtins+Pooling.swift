@@ -54,10 +54,11 @@ private func preparePoolQuantized(_ ctx: inout PrepareContext, kind: PoolKind, o
     let params = QuantizedPoolParams(geometry: geometry, filterHeight: Int(o.filterHeight), filterWidth: Int(o.filterWidth),
                                      activation: try ctx.quantizedActivation(o.fusedActivationFunction, output: outQ, type: x.type))
     let xi = x.index, yi = y.index
-    if kind == .average, x.type == .int8, !(ctx.kernelChoice.optimizedKernels == nil) {
+    if kind == .average, x.type == .int8 {
+        let kernel = Pooling.Quantized.planAverage(params, inputShape: input, outputShape: output, using: ctx.kernelChoice)
+        ctx.adopt(kernel)
         return { c in
-            Pooling.Quantized.averageOptimized(params, input: c.data(xi, as: Int8.self), inputShape: input,
-                                       output: c.data(yi, as: Int8.self), outputShape: output, pool: c.threads)
+            kernel.run(Pooling.Quantized.Operands(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self)), c.threads)
         }
     }
     func kernel<T: QuantizedElement>(_ t: T.Type) -> NodeKernel {

@@ -125,22 +125,14 @@ private func transposeConvKernel(_ ctx: inout PrepareContext, params: TransposeC
                                  inputIndex: Int, filterIndex: Int, biasIndex: Int) throws(InterpreterError) -> NodeKernel {
     let x = try ctx.input(inputIndex).index, w = try ctx.input(filterIndex), y = try ctx.output(0).index
     let b = try ctx.bias(input: biasIndex, channels: output.channels, type: .float32)
-    guard !(ctx.kernelChoice.optimizedKernels == nil), let constantFilter = w.constantData else {
-        let wi = w.index
-        return { c in
-            TransposeConv.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
-                                    filter: c.data(wi, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                    output: c.data(y, as: Float.self), outputShape: output)
-        }
-    }
-    // A constant filter is regrouped and packed once for the GEMM path.
-    let optimized = ctx.executor.environment.kernels.floatTransposeConv(params, input, constantFilter.assumingMemoryBound(to: Float.self),
-                                                            filter, output, ctx.executor.threads.threadCount)
-    ctx.requestScratch(bytes: 4 * optimized.scratchFloatCount)
-    ctx.kernelName = optimized.name
+    let kernel = TransposeConv.plan(params: params, inputShape: input, filter: w.planned(as: Float.self), filterShape: filter,
+                                    outputShape: output, threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
+    ctx.adopt(kernel)
+    let wi = w.index
     return { c in
-        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self),
-                      scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
+        kernel.run(TransposeConv.Operands(input: c.data(x, as: Float.self), filter: c.data(wi, as: Float.self),
+                                          bias: optionalData(c, b, as: Float.self), residual: nil,
+                                          output: c.data(y, as: Float.self), scratch: c.scratch), c.threads)
     }
 }
 

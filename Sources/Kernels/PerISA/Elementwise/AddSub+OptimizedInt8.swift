@@ -7,7 +7,7 @@ extension Elementwise.Quantized {
     /// the sum, `output`), bit-exact with `Elementwise.Quantized.add`. The last partial vector takes the
     /// scalar formula. Large tensors are split across `pool`.
     static func addOptimized(_ params: QuantizedAddParams, _ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>,
-                                   output: UnsafeMutablePointer<Int8>, count: Int, pool: ThreadPool? = nil) {
+                             output: UnsafeMutablePointer<Int8>, count: Int, pool: ThreadPool? = nil) {
         let lanes = int8LaneCount
         // Every multiplier here is below one, so each rescale is a doubling high multiply followed
         // by a rounding right shift of `-shift`.

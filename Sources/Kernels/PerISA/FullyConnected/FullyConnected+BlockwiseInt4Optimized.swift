@@ -12,9 +12,9 @@ extension FullyConnected.BlockwiseInt4 {
     /// are the reference's (``FullyConnected/blockwiseOutput``). Rows are split across `pool`'s
     /// threads when the work pays for it.
     static func optimized(_ w: BlockwiseInt4Weights, input: UnsafePointer<Float>, batches: Int,
-                                              bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
-                                              output: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Int8>,
-                                              pool: ThreadPool) {
+                          bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
+                          output: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Int8>,
+                          pool: ThreadPool) {
         let depth = w.columns
         // Quantising the input rows is cheap beside the products; it happens once, before the split.
         withUnsafeTemporaryAllocation(of: HybridInputScale.self, capacity: batches) { inputScales in

@@ -35,8 +35,8 @@ extension FullyConnected.Quantized {
     /// input bias the folded bias assumes). Output channels are split across
     /// `pool`'s threads in groups of four (nil: the calling thread).
     static func optimized(_ prepared: PreparedInt8FullyConnected, input: UnsafePointer<Int8>, batches: Int,
-                                     filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>,
-                                     pool: ThreadPool? = nil) {
+                          filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>,
+                          pool: ThreadPool? = nil) {
         let groups = (prepared.outputDepth + 3) / 4
         // The closure goes straight to `parallelFor` (non-escaping, so its context stays on the
         // stack); a closure stored in a local would be allocated at every call.
