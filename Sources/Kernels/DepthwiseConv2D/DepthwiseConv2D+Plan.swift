@@ -1,11 +1,9 @@
 extension DepthwiseConv2D {
-    /// The data a float DEPTHWISE_CONV_2D reads and writes (it takes no residual).
-    public typealias Operands = Conv2D.Operands
-
     /// Float DEPTHWISE_CONV_2D's kernel: the variant's channel-vector paths, the reference
     /// kernel for `.referenceOnly`.
     public static func plan(params: DepthwiseConv2DParams, inputShape: NHWC, filterShape: NHWC, outputShape: NHWC,
-                            threadCount: Int, using choice: KernelChoice) -> PlannedKernel<Operands> {
+                            threadCount: Int, using choice: KernelChoice)
+        -> PlannedKernel<WeightedOperands<Float, Float>> {
         guard let kernels = choice.optimizedKernels else {
             return PlannedKernel(name: "depthwise.f32.reference") { o, _ in
                 reference(params: params, input: o.input, inputShape: inputShape, filter: o.filter, filterShape: filterShape,
@@ -22,14 +20,11 @@ extension DepthwiseConv2D {
 }
 
 extension DepthwiseConv2D.Quantized {
-    /// The data an int8 DEPTHWISE_CONV_2D reads and writes.
-    public typealias Operands = Conv2D.Quantized.Operands
-
     /// Int8 DEPTHWISE_CONV_2D's kernel: the variant's kernels, which convert constant weights
     /// once with the input offset folded into a constant bias; the reference kernel otherwise.
     public static func plan(_ params: QuantizedConvParams, depthMultiplier: Int, inputShape: NHWC, filter: PlannedOperand<Int8>,
                             filterShape: NHWC, bias: PlannedOperand<Int32>, outputShape: NHWC, threadCount: Int,
-                            using choice: KernelChoice) -> PlannedKernel<Operands> {
+                            using choice: KernelChoice) -> PlannedKernel<WeightedOperands<Int8, Int32>> {
         if let kernels = choice.optimizedKernels, let weights = filter.constant, bias.isKnown,
            let optimized = kernels.int8DepthwiseConv2D(params, depthMultiplier, weights, filterShape, bias.constant, inputShape,
                                                        outputShape, threadCount) {

@@ -1,21 +1,8 @@
 extension Elementwise.Quantized {
-    /// The data an int8 binary op reads and writes.
-    public struct BinaryOperands {
-        public var a: UnsafePointer<Int8>
-        public var b: UnsafePointer<Int8>
-        public var output: UnsafeMutablePointer<Int8>
-
-        public init(a: UnsafePointer<Int8>, b: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>) {
-            self.a = a
-            self.b = b
-            self.output = output
-        }
-    }
-
     /// Int8 ADD's kernel: the variant's lanes for two operands of the output's shape, the
     /// broadcasting reference kernel otherwise.
     public static func planAdd(_ params: QuantizedAddParams, aShape: [Int], bShape: [Int], outputShape: [Int],
-                               using choice: KernelChoice) -> PlannedKernel<BinaryOperands> {
+                               using choice: KernelChoice) -> PlannedKernel<BinaryOperands<Int8>> {
         guard let kernels = choice.optimizedKernels, aShape == outputShape, bShape == outputShape else {
             return PlannedKernel(name: "add.i8.reference") { o, _ in
                 add(params, o.a, shape: aShape, o.b, shape: bShape, output: o.output, outputShape: outputShape)

@@ -77,7 +77,7 @@ func perISAKernels() -> OptimizedKernels {
                 return Int8Kernel(name: kernelName(prepared.readsInputInPlace ? "conv2d.i8.quads-in-place" : "conv2d.i8.gathered-quads"),
                                   scratchBytes: prepared.scratchCount(threadCount: threadCount)) { input, output, scratch, pool in
                     Conv2D.Quantized.quads(prepared, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
-                                    scratch: scratch, pool: pool)
+                                           scratch: scratch, pool: pool)
                 }
             }
             #endif
@@ -86,7 +86,7 @@ func perISAKernels() -> OptimizedKernels {
             return Int8Kernel(name: kernelName(prepared.direct != nil ? "conv2d.i8.direct-rows" : "conv2d.i8.gathered"),
                               scratchBytes: prepared.scratchCount(threadCount: threadCount)) { input, output, scratch, pool in
                 Conv2D.Quantized.optimized(prepared, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
-                                    scratch: scratch, pool: pool)
+                                           scratch: scratch, pool: pool)
             }
         },
         int8DepthwiseConv2D: { params, depthMultiplier, filter, filterShape, bias, inputShape, outputShape, threadCount in
@@ -96,7 +96,7 @@ func perISAKernels() -> OptimizedKernels {
                               scratchBytes: prepared.scratchCount(outputWidth: outputShape.width, threadCount: threadCount)) {
                 input, output, scratch, pool in
                 DepthwiseConv2D.Quantized.optimized(prepared, input: input, inputShape: inputShape, output: output,
-                                             outputShape: outputShape, scratch: scratch!, pool: pool)
+                                                    outputShape: outputShape, scratch: scratch!, pool: pool)
             }
         },
         int8FullyConnected: { params, filter, batch, inputDepth, outputDepth, bias in
@@ -111,7 +111,7 @@ func perISAKernels() -> OptimizedKernels {
                                        scratchBytes: FullyConnected.blockwiseInt4ScratchBytes(batches: batch, inputDepth: weights.columns)) {
                 input, bias, output, scratch, pool in
                 FullyConnected.BlockwiseInt4.optimized(weights, input: input, batches: batch, bias: bias, activation: activation,
-                                                     output: output, scratch: scratch, pool: pool)
+                                                       output: output, scratch: scratch, pool: pool)
             }
         },
         int8Add: { params, a, b, output, count, pool in

@@ -19,7 +19,7 @@ public struct ByteRequantizationTable<In: QuantizedElement, Out: QuantizedElemen
         inputs.withUnsafeBufferPointer { i in
             outputs.withUnsafeMutableBufferPointer { o in
                 Quantize.Quantized.requantize(input: i.baseAddress!, inputZeroPoint: inputZeroPoint, output: o.baseAddress!,
-                           outputZeroPoint: outputZeroPoint, multiplier: multiplier, count: 256)
+                                              outputZeroPoint: outputZeroPoint, multiplier: multiplier, count: 256)
             }
         }
         table = outputs

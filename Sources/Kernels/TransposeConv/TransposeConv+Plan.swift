@@ -1,12 +1,10 @@
 extension TransposeConv {
-    /// The data a float TRANSPOSE_CONV reads and writes (it takes no residual).
-    public typealias Operands = Conv2D.Operands
-
     /// Float TRANSPOSE_CONV's kernel (MediaPipe's Convolution2DTransposeBias too): the
     /// variant's GEMM over constant weights regrouped and packed once, the reference kernel
     /// otherwise.
     public static func plan(params: TransposeConvParams, inputShape: NHWC, filter: PlannedOperand<Float>, filterShape: NHWC,
-                            outputShape: NHWC, threadCount: Int, using choice: KernelChoice) -> PlannedKernel<Operands> {
+                            outputShape: NHWC, threadCount: Int, using choice: KernelChoice)
+        -> PlannedKernel<WeightedOperands<Float, Float>> {
         guard let kernels = choice.optimizedKernels, let weights = filter.constant else {
             return PlannedKernel(name: "transpose-conv.f32.reference") { o, _ in
                 reference(params: params, input: o.input, inputShape: inputShape, filter: o.filter, filterShape: filterShape,

@@ -52,7 +52,7 @@ private func prepareUnary(_ ctx: inout PrepareContext, _ f: UnaryFunction) throw
     case .float32:
         let kernel = Activations.plan(f, count: count, family: ctx.kernelFamily, using: ctx.kernelChoice)
         ctx.adopt(kernel)
-        return { c in kernel.run(Activations.Operands(input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self)), c.threads) }
+        return { c in kernel.run(UnaryOperands(input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self)), c.threads) }
     case .int32, .int64:
         let g: IntegerUnaryFunction
         switch f {

@@ -89,8 +89,8 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
                                                         using: ctx.kernelChoice)
             ctx.adopt(planned)
             return { c in
-                planned.run(Elementwise.Quantized.BinaryOperands(a: c.data(ai, as: Int8.self), b: c.data(bi, as: Int8.self),
-                                                                 output: c.data(yi, as: Int8.self)), c.threads)
+                planned.run(BinaryOperands(a: c.data(ai, as: Int8.self), b: c.data(bi, as: Int8.self), output: c.data(yi, as: Int8.self)),
+                            c.threads)
             }
         case .uInt8: return kernel(UInt8.self)
         default: return kernel(Int16.self)

@@ -34,8 +34,7 @@ private func prepareBatchMatMul(_ ctx: inout PrepareContext) throws(InterpreterE
                                   outputShape: outShape, using: ctx.kernelChoice)
     ctx.adopt(kernel)
     return { c in
-        kernel.run(BatchMatMul.Operands(lhs: c.data(a, as: Float.self), rhs: c.data(b, as: Float.self), output: c.data(y, as: Float.self)),
-                   c.threads)
+        kernel.run(BinaryOperands(a: c.data(a, as: Float.self), b: c.data(b, as: Float.self), output: c.data(y, as: Float.self)), c.threads)
     }
 }
 
@@ -70,7 +69,7 @@ private func prepareBatchMatMulQuantized(_ ctx: inout PrepareContext, options o:
     let li = lhs.index, ri = rhs.index, yi = y.index
     return { c in
         BatchMatMul.Quantized.reference(params, lhs: c.data(li, as: Int8.self), lhsBatchStride: lStride,
-                                 rhs: c.data(ri, as: Int8.self), rhsBatchStride: rStride, rhsRowStride: rowStride, rhsColumnStride: columnStride,
-                                 batches: batches, rows: rows, depth: depth, columns: columns, output: c.data(yi, as: Int8.self))
+                                        rhs: c.data(ri, as: Int8.self), rhsBatchStride: rStride, rhsRowStride: rowStride, rhsColumnStride: columnStride,
+                                        batches: batches, rows: rows, depth: depth, columns: columns, output: c.data(yi, as: Int8.self))
     }
 }

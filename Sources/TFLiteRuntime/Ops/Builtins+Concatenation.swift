@@ -69,7 +69,7 @@ private func prepareConcatenation(_ ctx: inout PrepareContext) throws(Interprete
                 { c in
                     c.withPointers(to: indices, { UnsafePointer($0.assumingMemoryBound(to: T.self)) }) {
                         Concatenation.Quantized.reference(inputs: $0, quantizations: qs, axisSizes: sizes, outerCount: outer, innerCount: inner,
-                                               output: c.data(yi, as: T.self), outputQuantization: qy)
+                                                          output: c.data(yi, as: T.self), outputQuantization: qy)
                     }
                 }
             }

@@ -52,9 +52,10 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     ctx.adopt(kernel)
     let wi = w.index
     return { c in
-        kernel.run(Conv2D.Operands(input: c.data(x, as: Float.self), filter: c.data(wi, as: Float.self), bias: optionalData(c, b, as: Float.self),
-                                   residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), channels: $0.channels) },
-                                   output: c.data(y, as: Float.self), scratch: c.scratch), c.threads)
+        kernel.run(WeightedOperands(input: c.data(x, as: Float.self), filter: c.data(wi, as: Float.self),
+                                    bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), scratch: c.scratch,
+                                    residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), channels: $0.channels) }),
+                   c.threads)
     }
 }
 
@@ -96,9 +97,9 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
                                       threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
     ctx.adopt(kernel)
     return { c in
-        kernel.run(DepthwiseConv2D.Operands(input: c.data(x, as: Float.self), filter: c.data(w, as: Float.self),
-                                            bias: optionalData(c, b, as: Float.self), residual: nil,
-                                            output: c.data(y, as: Float.self), scratch: c.scratch), c.threads)
+        kernel.run(WeightedOperands(input: c.data(x, as: Float.self), filter: c.data(w, as: Float.self),
+                                    bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), scratch: c.scratch),
+                   c.threads)
     }
 }
 
@@ -122,15 +123,15 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
                                            threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
         ctx.adopt(kernel)
         return { c in
-            kernel.run(Conv2D.Quantized.Operands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
-                                                 bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self),
-                                                 scratch: c.scratch), c.threads)
+            kernel.run(WeightedOperands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
+                                        bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), scratch: c.scratch),
+                       c.threads)
         }
     case (.uInt8, .uInt8):
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
         return { c in
             Conv2D.Quantized.reference(params, input: c.data(xi, as: UInt8.self), inputShape: input, filter: c.data(wi, as: UInt8.self),
-                            filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self), outputShape: output)
+                                       filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self), outputShape: output)
         }
     case (.int16, .int8):
         guard inQ.zeroPoint == 0, outQ.zeroPoint == 0 else { throw ctx.invalid("int16 activations must have zero point 0") }
@@ -150,11 +151,11 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
             if let bias {
                 bias.withUnsafeBufferPointer { bp in
                     Conv2D.Int16x8.reference(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                           filterShape: filter, bias: bp.baseAddress, output: c.data(yi, as: Int16.self), outputShape: output)
+                                             filterShape: filter, bias: bp.baseAddress, output: c.data(yi, as: Int16.self), outputShape: output)
                 }
             } else {
                 Conv2D.Int16x8.reference(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                       filterShape: filter, bias: nil, output: c.data(yi, as: Int16.self), outputShape: output)
+                                         filterShape: filter, bias: nil, output: c.data(yi, as: Int16.self), outputShape: output)
             }
         }
     default:
@@ -184,15 +185,15 @@ private func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, option
                                                     threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
         ctx.adopt(kernel)
         return { c in
-            kernel.run(DepthwiseConv2D.Quantized.Operands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
-                                                          bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self),
-                                                          scratch: c.scratch), c.threads)
+            kernel.run(WeightedOperands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
+                                        bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), scratch: c.scratch),
+                       c.threads)
         }
     case .uInt8:
         return { c in
             DepthwiseConv2D.Quantized.reference(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: UInt8.self), inputShape: input,
-                                     filter: c.data(wi, as: UInt8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
-                                     output: c.data(yi, as: UInt8.self), outputShape: output)
+                                                filter: c.data(wi, as: UInt8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
+                                                output: c.data(yi, as: UInt8.self), outputShape: output)
         }
     default:
         throw ctx.unsupported("DEPTHWISE_CONV_2D on \(x.type)")
@@ -217,8 +218,8 @@ private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.
     let xi = try ctx.input(0).index, int8Filter = try ctx.int8Filter(ctx.input(1)), yi = try ctx.output(0).index
     return { c in
         Conv2D.Hybrid.reference(params, input: c.data(xi, as: Float.self), inputShape: input, filter: int8Filter.values(c),
-                         filterShape: filter, bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
-                         outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+                                filterShape: filter, bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
+                                outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }
 
@@ -233,7 +234,7 @@ private func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
         DepthwiseConv2D.Hybrid.reference(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Float.self), inputShape: input,
-                                  filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                  output: c.data(yi, as: Float.self), outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+                                         filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
+                                         output: c.data(yi, as: Float.self), outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }

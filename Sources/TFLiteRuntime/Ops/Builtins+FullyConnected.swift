@@ -51,8 +51,9 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
     ctx.adopt(kernel)
     let w = weights.index
     return { c in
-        kernel.run(FullyConnected.Operands(input: c.data(x, as: Float.self), weights: c.data(w, as: Float.self),
-                                           bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self)), c.threads)
+        kernel.run(WeightedOperands(input: c.data(x, as: Float.self), filter: c.data(w, as: Float.self),
+                                    bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), scratch: c.scratch),
+                   c.threads)
     }
 }
 
@@ -81,15 +82,15 @@ private func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options
         ctx.adopt(kernel)
         // The closure holds the filter: an optimised kernel reads widened int4 weights in place.
         return { c in
-            kernel.run(FullyConnected.Quantized.Operands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
-                                                         bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self)),
+            kernel.run(WeightedOperands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
+                                        bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), scratch: c.scratch),
                        c.threads)
         }
     case .uInt8:
         return { c in
             FullyConnected.Quantized.reference(params, input: c.data(xi, as: UInt8.self), batches: batch, inputDepth: inputDepth,
-                                    filter: c.data(wi, as: UInt8.self), outputDepth: outputDepth,
-                                    bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self))
+                                               filter: c.data(wi, as: UInt8.self), outputDepth: outputDepth,
+                                               bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self))
         }
     default:
         throw ctx.unsupported("FULLY_CONNECTED on \(x.type)")
@@ -106,9 +107,9 @@ private func prepareFullyConnectedHybrid(_ ctx: inout PrepareContext, options o:
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
         FullyConnected.Hybrid.reference(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
-                                 input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth,
-                                 filter: c.data(wi, as: Int8.self), outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
-                                 output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+                                        input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth,
+                                        filter: c.data(wi, as: Int8.self), outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
+                                        output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }
 
@@ -149,8 +150,8 @@ private func prepareFullyConnectedHybridInt4(_ ctx: inout PrepareContext, option
     ctx.kernelName = "fully-connected.f32-i4.hybrid"
     return { c in
         FullyConnected.Hybrid.referenceInt4(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
-                                 input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth, filter: packed,
-                                 outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
-                                 output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+                                            input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth, filter: packed,
+                                            outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
+                                            output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }

@@ -58,7 +58,7 @@ private func preparePoolQuantized(_ ctx: inout PrepareContext, kind: PoolKind, o
         let kernel = Pooling.Quantized.planAverage(params, inputShape: input, outputShape: output, using: ctx.kernelChoice)
         ctx.adopt(kernel)
         return { c in
-            kernel.run(Pooling.Quantized.Operands(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self)), c.threads)
+            kernel.run(UnaryOperands(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self)), c.threads)
         }
     }
     func kernel<T: QuantizedElement>(_ t: T.Type) -> NodeKernel {

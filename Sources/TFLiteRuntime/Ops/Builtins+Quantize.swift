@@ -58,7 +58,7 @@ private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterErro
         }
         return { c in
             Quantize.Quantized.requantize(input: c.data(xi, as: In.self), inputZeroPoint: qx.zeroPoint, output: c.data(yi, as: Out.self),
-                       outputZeroPoint: qy.zeroPoint, multiplier: multiplier, count: count)
+                                          outputZeroPoint: qy.zeroPoint, multiplier: multiplier, count: count)
         }
     }
     switch (x.type, y.type) {

@@ -109,14 +109,14 @@ private func prepareTransposeConvSizedAtInvoke(_ ctx: inout PrepareContext, opti
         let scratch = workspace.reserve(bytes: count &* width)
         if is16 {
             TransposeConv.Int16x8.reference(p, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                         filterShape: filter, bias: optionalData(c, b, as: Int64.self),
-                                         output: destination.assumingMemoryBound(to: Int16.self), outputShape: output,
-                                         scratch: scratch.assumingMemoryBound(to: Int64.self))
+                                            filterShape: filter, bias: optionalData(c, b, as: Int64.self),
+                                            output: destination.assumingMemoryBound(to: Int16.self), outputShape: output,
+                                            scratch: scratch.assumingMemoryBound(to: Int64.self))
         } else {
             TransposeConv.Quantized.reference(p, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                     filterShape: filter, bias: optionalData(c, b, as: Int32.self),
-                                     output: destination.assumingMemoryBound(to: Int8.self), outputShape: output,
-                                     scratch: scratch.assumingMemoryBound(to: Int32.self))
+                                              filterShape: filter, bias: optionalData(c, b, as: Int32.self),
+                                              output: destination.assumingMemoryBound(to: Int8.self), outputShape: output,
+                                              scratch: scratch.assumingMemoryBound(to: Int32.self))
         }
     }
 }
@@ -130,9 +130,9 @@ private func transposeConvKernel(_ ctx: inout PrepareContext, params: TransposeC
     ctx.adopt(kernel)
     let wi = w.index
     return { c in
-        kernel.run(TransposeConv.Operands(input: c.data(x, as: Float.self), filter: c.data(wi, as: Float.self),
-                                          bias: optionalData(c, b, as: Float.self), residual: nil,
-                                          output: c.data(y, as: Float.self), scratch: c.scratch), c.threads)
+        kernel.run(WeightedOperands(input: c.data(x, as: Float.self), filter: c.data(wi, as: Float.self),
+                                    bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), scratch: c.scratch),
+                   c.threads)
     }
 }
 
@@ -202,7 +202,7 @@ private func prepareTransposeConvQuantized(_ ctx: inout PrepareContext, options 
     let xi = x.index, wi = w.index, yi = y.index
     return { c in
         TransposeConv.Quantized.reference(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                 filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self),
-                                 outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int32.self))
+                                          filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self),
+                                          outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int32.self))
     }
 }

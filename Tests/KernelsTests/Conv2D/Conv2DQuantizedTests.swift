@@ -18,7 +18,7 @@ func runQuantizedConv2D(_ f: QuantizedOpFixture) -> (actual: [Int64], golden: [I
                 withOptionalPointer(bias) { b in
                     out.withUnsafeMutableBufferPointer { o in
                         Conv2D.Int16x8.reference(params, input: i.baseAddress!, inputShape: input.nhwc, filter: w.baseAddress!,
-                                               filterShape: filter.nhwc, bias: b, output: o.baseAddress!, outputShape: output.nhwc)
+                                                 filterShape: filter.nhwc, bias: b, output: o.baseAddress!, outputShape: output.nhwc)
                     }
                 }
             }
@@ -44,7 +44,7 @@ private func conv<T: QuantizedElement>(_: T.Type, _ f: QuantizedOpFixture, _ geo
             withOptionalPointer(bias) { b in
                 out.withUnsafeMutableBufferPointer { o in
                     Conv2D.Quantized.reference(params, input: i.baseAddress!, inputShape: input.nhwc, filter: w.baseAddress!,
-                                    filterShape: filter.nhwc, bias: b, output: o.baseAddress!, outputShape: output.nhwc)
+                                               filterShape: filter.nhwc, bias: b, output: o.baseAddress!, outputShape: output.nhwc)
                 }
             }
         }

@@ -24,11 +24,11 @@ import Kernels
                 scratch.withUnsafeMutableBufferPointer { s in out.withUnsafeMutableBufferPointer { o in
                     if f.op == "DEPTHWISE_CONV_2D" {
                         DepthwiseConv2D.Hybrid.reference(params, depthMultiplier: f.options["DepthMultiplier"], input: i.baseAddress!, inputShape: input.nhwc,
-                                                  filter: w.baseAddress!, filterShape: filter.nhwc, bias: b, output: o.baseAddress!,
-                                                  outputShape: output.nhwc, scratch: s.baseAddress!)
+                                                         filter: w.baseAddress!, filterShape: filter.nhwc, bias: b, output: o.baseAddress!,
+                                                         outputShape: output.nhwc, scratch: s.baseAddress!)
                     } else {
                         Conv2D.Hybrid.reference(params, input: i.baseAddress!, inputShape: input.nhwc, filter: w.baseAddress!, filterShape: filter.nhwc,
-                                         bias: b, output: o.baseAddress!, outputShape: output.nhwc, scratch: s.baseAddress!)
+                                                bias: b, output: o.baseAddress!, outputShape: output.nhwc, scratch: s.baseAddress!)
                     }
                 }}
             }

@@ -74,7 +74,7 @@ import Kernels
                     x.withUnsafeBufferPointer { i in w.withUnsafeBufferPointer { f in bias.withUnsafeBufferPointer { bb in
                         want.withUnsafeMutableBufferPointer {
                             Conv2D.Quantized.reference(params, input: i.baseAddress!, inputShape: input, filter: f.baseAddress!, filterShape: filter,
-                                            bias: bb.baseAddress, output: $0.baseAddress!, outputShape: output)
+                                                       bias: bb.baseAddress, output: $0.baseAddress!, outputShape: output)
                         }
                     }}}
                     let kernel = w.withUnsafeBufferPointer { f in

@@ -69,7 +69,7 @@ import Kernels
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in withOptionalPointer(bias) { bb in
             reference.withUnsafeMutableBufferPointer {
                 Conv2D.Quantized.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                bias: bb, output: $0.baseAddress!, outputShape: outShape)
+                                           bias: bb, output: $0.baseAddress!, outputShape: outShape)
             }
         }}}
         let optimised = optimizedConv(variant, params, input: input, inShape: inShape, filter: filter, filterShape: filterShape,
@@ -139,7 +139,7 @@ import Kernels
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
                 reference.withUnsafeMutableBufferPointer {
                     DepthwiseConv2D.Quantized.reference(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
-                                             filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
+                                                        filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
                 }
             }}}
             guard let optimised = optimizedDepthwise(variant, params, multiplier: multiplier, input: input, inShape: inShape,
@@ -174,7 +174,7 @@ import Kernels
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in
             reference.withUnsafeMutableBufferPointer {
                 DepthwiseConv2D.Quantized.reference(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
-                                         filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
+                                                    filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
             }
         }}
         let optimised = optimizedDepthwise(variant, params, multiplier: 1, input: input, inShape: shape, filter: filter,
@@ -355,7 +355,7 @@ import Kernels
         input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { bb in dwFilter.withUnsafeBufferPointer { w in
             dwReference.withUnsafeMutableBufferPointer {
                 DepthwiseConv2D.Quantized.reference(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
-                                         filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape)
+                                                    filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape)
             }
         }}}
         let dwOptimised = optimizedDepthwise(variant, params, multiplier: 1, input: input, inShape: shape, filter: dwFilter,
@@ -383,7 +383,7 @@ import Kernels
             a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in
                 reference.withUnsafeMutableBufferPointer {
                     Elementwise.Quantized.add(params, x.baseAddress!, shape: [count], y.baseAddress!, shape: [count], output: $0.baseAddress!,
-                                 outputShape: [count])
+                                              outputShape: [count])
                 }
                 optimised.withUnsafeMutableBufferPointer {
                     kernels(variant).int8Add(params, x.baseAddress!, y.baseAddress!, $0.baseAddress!, count, ThreadPool(threadCount: 1))
@@ -413,7 +413,7 @@ import Kernels
             x.withUnsafeBufferPointer { i in w.withUnsafeBufferPointer { f in bias.withUnsafeBufferPointer { bb in
                 reference.withUnsafeMutableBufferPointer {
                     FullyConnected.Quantized.reference(params, input: i.baseAddress!, batches: batches, inputDepth: depth, filter: f.baseAddress!,
-                                            outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!)
+                                                       outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!)
                 }
                 let kernel = kernels(variant).int8FullyConnected(params, f.baseAddress!, batches, depth, units, bb.baseAddress)
                 optimised.withUnsafeMutableBufferPointer {

@@ -17,7 +17,7 @@ import Kernels
         let actual = runBinary(Int8.self, input, filter, outputCount: output.count) { i, w, o in
             withOptionalPointer(bias) { b in
                 DepthwiseConv2D.Quantized.reference(params, depthMultiplier: f.options["DepthMultiplier"], input: i, inputShape: input.nhwc,
-                                         filter: w, filterShape: filter.nhwc, bias: b, output: o, outputShape: output.nhwc)
+                                                    filter: w, filterShape: filter.nhwc, bias: b, output: o, outputShape: output.nhwc)
             }
         }
         let diff = UnitDifference(actual, output.values(Int64.self))

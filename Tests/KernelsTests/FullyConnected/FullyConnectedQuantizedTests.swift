@@ -24,7 +24,7 @@ import Kernels
         let actual = runBinary(Int8.self, input, filter, outputCount: output.count) { i, w, o in
             withOptionalPointer(bias) { b in
                 FullyConnected.Quantized.reference(params, input: i, batches: input.count / depth, inputDepth: depth,
-                                        filter: w, outputDepth: units, bias: b, output: o)
+                                                   filter: w, outputDepth: units, bias: b, output: o)
             }
         }
         let diff = UnitDifference(actual, output.values(Int64.self))
@@ -42,9 +42,9 @@ import Kernels
         let columns = adjY ? rhs.shape[1] : rhs.shape[2]
         let actual = runBinary(Int8.self, lhs, rhs, outputCount: output.count) { l, r, o in
             BatchMatMul.Quantized.reference(params, lhs: l, lhsBatchStride: rows * depth,
-                                     rhs: r, rhsBatchStride: depth * columns,
-                                     rhsRowStride: adjY ? 1 : columns, rhsColumnStride: adjY ? depth : 1,
-                                     batches: batches, rows: rows, depth: depth, columns: columns, output: o)
+                                            rhs: r, rhsBatchStride: depth * columns,
+                                            rhsRowStride: adjY ? 1 : columns, rhsColumnStride: adjY ? depth : 1,
+                                            batches: batches, rows: rows, depth: depth, columns: columns, output: o)
         }
         let diff = UnitDifference(actual, output.values(Int64.self))
         #expect(diff.isExact, "\(f): \(diff)")

@@ -43,7 +43,7 @@ import Kernels
             }
             got.withUnsafeMutableBufferPointer { y in
                 Pooling.Quantized.averageOptimized(params, input: x.baseAddress!, inputShape: input, output: y.baseAddress!,
-                                           outputShape: output, pool: ThreadPool(threadCount: 1 + seed % 2))
+                                                   outputShape: output, pool: ThreadPool(threadCount: 1 + seed % 2))
             }
         }
         #expect(got == want, "seed \(seed): \(input) pooled \(fh)x\(fw) stride \(stride)")

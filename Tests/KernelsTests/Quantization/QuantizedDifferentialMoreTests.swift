@@ -44,7 +44,7 @@ import Kernels
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in scratch.withUnsafeMutableBufferPointer { s in
                 out.withUnsafeMutableBufferPointer {
                     TransposeConv.Quantized.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                             bias: nil, output: $0.baseAddress!, outputShape: outShape, scratch: s.baseAddress!)
+                                                      bias: nil, output: $0.baseAddress!, outputShape: outShape, scratch: s.baseAddress!)
                 }
             }}}
             worst = max(worst, maxUnitError(out, expected, oq))
@@ -74,8 +74,8 @@ import Kernels
             var out = [Int8](repeating: 0, count: b * r * c)
             lhs.withUnsafeBufferPointer { l in rhs.withUnsafeBufferPointer { rr in out.withUnsafeMutableBufferPointer {
                 BatchMatMul.Quantized.reference(p, lhs: l.baseAddress!, lhsBatchStride: r * d, rhs: rr.baseAddress!, rhsBatchStride: d * c,
-                                         rhsRowStride: adjY ? 1 : c, rhsColumnStride: adjY ? d : 1,
-                                         batches: b, rows: r, depth: d, columns: c, output: $0.baseAddress!)
+                                                rhsRowStride: adjY ? 1 : c, rhsColumnStride: adjY ? d : 1,
+                                                batches: b, rows: r, depth: d, columns: c, output: $0.baseAddress!)
             }}}
             worst = max(worst, maxUnitError(out, expected, oq))
         }
@@ -194,7 +194,7 @@ import Kernels
             let products = TestBuffer(repeating: Int64(0), count: outer)
             input.withUnsafeBufferPointer { i in out.withUnsafeMutableBufferPointer {
                 Reduce.Quantized.product(params, input: i.baseAddress!, inputShape: [outer, count], reduced: [false, true],
-                                    output: $0.baseAddress!, outputCount: outer, products: products.pointer)
+                                         output: $0.baseAddress!, outputCount: outer, products: products.pointer)
             }}
             let s = params.scaling.realValue
             for o in 0..<outer {
@@ -248,7 +248,7 @@ import Kernels
             var out = [Int16](repeating: 0, count: outShape.elementCount)
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in out.withUnsafeMutableBufferPointer {
                 Conv2D.Int16x8.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                       bias: nil, output: $0.baseAddress!, outputShape: outShape)
+                                         bias: nil, output: $0.baseAddress!, outputShape: outShape)
             }}}
             worst = max(worst, maxUnitError(out, expected, oq))
         }
@@ -271,9 +271,9 @@ import Kernels
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
                 scratch.withUnsafeMutableBufferPointer { s in out.withUnsafeMutableBufferPointer {
                     FullyConnected.Hybrid.reference(filterScales: scales, activation: ActivationRange(min: -.infinity, max: .infinity),
-                                             asymmetricInputs: asymmetric, input: i.baseAddress!, batches: batches, inputDepth: depth,
-                                             filter: w.baseAddress!, outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!,
-                                             scratch: s.baseAddress!)
+                                                    asymmetricInputs: asymmetric, input: i.baseAddress!, batches: batches, inputDepth: depth,
+                                                    filter: w.baseAddress!, outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!,
+                                                    scratch: s.baseAddress!)
                 }}
             }}}
             for b in 0..<batches {

@@ -134,10 +134,10 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
             out.withUnsafeMutableBufferPointer { o in
                 if depthwise {
                     DepthwiseConv2D.Quantized.reference(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape,
-                                             filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape)
+                                                        filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape)
                 } else {
                     Conv2D.Quantized.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                    bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape)
+                                               bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape)
                 }
             }
         }}}
@@ -179,7 +179,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
             out.withUnsafeMutableBufferPointer { o in
                 FullyConnected.Quantized.reference(params, input: i.baseAddress!, batches: batches, inputDepth: depth, filter: w.baseAddress!,
-                                        outputDepth: units, bias: bb.baseAddress, output: o.baseAddress!)
+                                                   outputDepth: units, bias: bb.baseAddress, output: o.baseAddress!)
             }
         }}}
         return maxUnitError(out, expected, oq)
@@ -346,7 +346,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
                 let sums = TestBuffer(repeating: Int32(0), count: outCount)
                 input.withUnsafeBufferPointer { i in out.withUnsafeMutableBufferPointer {
                     Reduce.Quantized.meanOrSum(QuantizedMeanSumParams(input: iq, output: oq), computeSum: computeSum, input: i.baseAddress!,
-                                       inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount, sums: sums.pointer)
+                                               inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount, sums: sums.pointer)
                 }}
                 worst = max(worst, maxUnitError(out, expected, oq))
             }
@@ -365,7 +365,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
             var out = [UInt8](repeating: 0, count: 50)
             input.withUnsafeBufferPointer { i in out.withUnsafeMutableBufferPointer {
                 Quantize.Quantized.requantize(input: i.baseAddress!, inputZeroPoint: iq.zeroPoint, output: $0.baseAddress!, outputZeroPoint: oq.zeroPoint,
-                           multiplier: QuantizedMultiplier(Double(iq.scale) / Double(oq.scale)), count: 50)
+                                              multiplier: QuantizedMultiplier(Double(iq.scale) / Double(oq.scale)), count: 50)
             }}
             worst = max(worst, maxUnitError(out, input.map { realValue($0, iq) }, oq))
         }
@@ -392,7 +392,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
                 out.withUnsafeMutableBufferPointer { o in
                     pointers.withUnsafeBufferPointer {
                         Concatenation.Quantized.reference(inputs: $0, quantizations: qs, axisSizes: sizes, outerCount: outer, innerCount: inner,
-                                               output: o.baseAddress!, outputQuantization: oq)
+                                                          output: o.baseAddress!, outputQuantization: oq)
                     }
                 }
             }

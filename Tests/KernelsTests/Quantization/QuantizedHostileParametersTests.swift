@@ -27,7 +27,7 @@ import Kernels
                 Activations.Quantized.lookup(.logistic(input: bad, output: bad), input: i.baseAddress!, output: o.baseAddress!, count: 5)
                 Activations.Quantized.lookup(.log(input: bad, output: good), input: i.baseAddress!, output: o.baseAddress!, count: 5)
                 Softmax.Quantized.reference(QuantizedSoftmaxParams(inputScale: scale, beta: 1, output: bad), input: i.baseAddress!,
-                                 output: o.baseAddress!, rows: 1, depth: 5)
+                                            output: o.baseAddress!, rows: 1, depth: 5)
                 Elementwise.Quantized.squareRoot(input: i.baseAddress!, inputQuantization: bad, output: o.baseAddress!, outputQuantization: bad, count: 5)
                 Softmax.Quantized.logSoftmax(Int8LogSoftmaxParams(inputScale: scale), input: i.baseAddress!, output: o.baseAddress!, rows: 1, depth: 5)
                 floats.withUnsafeMutableBufferPointer { f in

@@ -50,7 +50,7 @@ import Kernels
         input.values(In.self).withUnsafeBufferPointer { i in
             out.withUnsafeMutableBufferPointer {
                 Quantize.Quantized.requantize(input: i.baseAddress!, inputZeroPoint: input.zeroPoint, output: $0.baseAddress!,
-                           outputZeroPoint: output.zeroPoint, multiplier: m, count: output.count)
+                                              outputZeroPoint: output.zeroPoint, multiplier: m, count: output.count)
             }
         }
         return out.map(Int64.init)

@@ -50,7 +50,7 @@ import Kernels
         input.withUnsafeBufferPointer { i in
             want.withUnsafeMutableBufferPointer {
                 Quantize.Quantized.requantize(input: i.baseAddress!, inputZeroPoint: zx, output: $0.baseAddress!, outputZeroPoint: zy,
-                           multiplier: multiplier, count: count)
+                                              multiplier: multiplier, count: count)
             }
             got.withUnsafeMutableBufferPointer { table.apply(input: i.baseAddress!, output: $0.baseAddress!, count: count) }
         }

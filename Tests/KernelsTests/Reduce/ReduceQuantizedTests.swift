@@ -40,10 +40,10 @@ import Kernels
             actual = runUnary(Int8.self, input, outputCount: n) { i, o in
                 if optimisedSum {
                     Reduce.Quantized.sumFloatRescale(p, input: i, inputShape: input.shape, reduced: mask, output: o, outputCount: n,
-                                             sums: sums.pointer)
+                                                     sums: sums.pointer)
                 } else {
                     Reduce.Quantized.meanOrSum(p, computeSum: f.op == "SUM", input: i, inputShape: input.shape, reduced: mask,
-                                       output: o, outputCount: n, sums: sums.pointer)
+                                               output: o, outputCount: n, sums: sums.pointer)
                 }
             }
         case "REDUCE_MAX":
@@ -88,7 +88,7 @@ import Kernels
                 }
                 gotSum.withUnsafeMutableBufferPointer {
                     Reduce.Quantized.meanOrSum(QuantizedMeanSumParams(input: unit, output: unit), computeSum: true, input: i.baseAddress!,
-                                       inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount, sums: sums.pointer)
+                                               inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount, sums: sums.pointer)
                 }
             }
             #expect(gotMax == wantMax, "\(shape) \(mask)")

@@ -24,8 +24,8 @@ import Kernels
             out.withUnsafeMutableBufferPointer { o in
                 pointers.withUnsafeBufferPointer { pointers in
                     Concatenation.Quantized.reference(inputs: pointers, quantizations: inputs.map(\.quantization), axisSizes: inputs.map { $0.shape[axis] },
-                                           outerCount: output.shape[..<axis].reduce(1, *), innerCount: output.shape[(axis + 1)...].reduce(1, *),
-                                           output: o.baseAddress!, outputQuantization: output.quantization)
+                                                      outerCount: output.shape[..<axis].reduce(1, *), innerCount: output.shape[(axis + 1)...].reduce(1, *),
+                                                      output: o.baseAddress!, outputQuantization: output.quantization)
                 }
             }
         }

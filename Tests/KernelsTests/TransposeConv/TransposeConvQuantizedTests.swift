@@ -24,7 +24,7 @@ import Kernels
             withOptionalPointer(bias) { b in
                 scratch.withUnsafeMutableBufferPointer { s in
                     TransposeConv.Quantized.reference(params, input: i, inputShape: input.nhwc, filter: w, filterShape: filter.nhwc,
-                                             bias: b, output: o, outputShape: output.nhwc, scratch: s.baseAddress!)
+                                                      bias: b, output: o, outputShape: output.nhwc, scratch: s.baseAddress!)
                 }
             }
         }

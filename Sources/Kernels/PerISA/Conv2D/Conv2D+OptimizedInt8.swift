@@ -86,7 +86,7 @@ extension Conv2D.Quantized {
         let base = Int8TileDriver.aligned(scratch)
         if let direct = prepared.direct, direct.input == inputShape {
             Conv2D.Quantized.directRows(prepared, layout: direct, input: input, output: output, outputShape: outputShape,
-                                 scratch: base, pool: pool)
+                                        scratch: base, pool: pool)
             return
         }
         Int8TileDriver.splitTiles(tileCount, pool: pool, base: base, threadScratchBytes: prepared.threadScratchBytes) {
