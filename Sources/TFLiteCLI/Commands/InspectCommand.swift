@@ -22,8 +22,8 @@ struct InspectCommand: Command {
                     "signatures": [{"key", "subgraph", "inputs": [names], "outputs": [names]}],
                     "metadata": [names], "tensors", "weight_bytes", "kernels" (the instruction-set
                     variant of the optimised kernels an interpreter runs here),
-                    "node_kernels": [{"node", "op", "kernel"}] (kernel null for a node fused
-                    into a neighbour) or "node_kernels_error", ...}
+                    "node_kernels": [{"node", "op", "kernel", "status"}] (kernel null when
+                    status is "fused" or "prepared_when_run") or "node_kernels_error", ...}
           --stats   also report the load time and the resident memory (VmRSS, split into
                     private RssAnon and file-backed RssFile) before and after loading:
                     weights are mapped from the file, not copied, so RssAnon grows only by
@@ -268,7 +268,8 @@ struct ModelSummary {
         if let kernels {
             switch kernels.nodes {
             case .success(let nodes):
-                root["node_kernels"] = nodes.map { ["node": $0.node, "op": $0.op, "kernel": $0.kernel ?? NSNull()] as [String: Any] }
+                root["node_kernels"] = nodes.map { ["node": $0.node, "op": $0.op, "kernel": $0.kernel.name ?? NSNull(),
+                                                    "status": $0.kernel.status] as [String: Any] }
             case .failure(let reason):
                 root["node_kernels_error"] = reason.description
             }
@@ -293,7 +294,7 @@ struct NodeKernels {
     struct Node {
         var node: Int
         var op: String
-        var kernel: String?
+        var kernel: Interpreter.NodeKernel
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -307,7 +308,7 @@ struct NodeKernels {
             let interpreter = try Interpreter(model: model)
             try interpreter.allocateTensors()
             let ops = model.schema.subgraphs[0].operators.map { model.operatorKind(ofCode: Int($0.opcodeIndex)).name }
-            nodes = .success(zip(ops, interpreter.nodeKernelNames).enumerated().map { Node(node: $0, op: $1.0, kernel: $1.1) })
+            nodes = .success(zip(ops, interpreter.nodeKernels).enumerated().map { Node(node: $0, op: $1.0, kernel: $1.1) })
         } catch {
             nodes = .failure(Failure(description: "\(error)"))
         }
@@ -319,10 +320,32 @@ struct NodeKernels {
             let width = nodes.map { printable($0.op).count }.max() ?? 0
             return ["Kernels (subgraph 0, \(nodes.count) nodes):"] + nodes.map { node in
                 let op = printable(node.op).padding(toLength: width, withPad: " ", startingAt: 0)
-                return "  \(node.node)".padding(toLength: 7, withPad: " ", startingAt: 0) + "\(op)  \(node.kernel ?? "(none of its own: fused into a neighbour, or prepared when it runs)")"
+                return "  \(node.node)".padding(toLength: 7, withPad: " ", startingAt: 0) + "\(op)  \(node.kernel.description)"
             }
         case .failure(let reason):
             return ["Kernels: unknown, the model could not be allocated: \(printable(reason.description))"]
+        }
+    }
+}
+
+extension Interpreter.NodeKernel {
+    /// The kernel's name, or what stands in its place.
+    var description: String {
+        switch self {
+        case .named(let name): name
+        case .fused: "(fused into a neighbour)"
+        case .preparedWhenRun: "(prepared when it runs: its input shapes depend on values)"
+        case .unallocated: "(not allocated)"
+        }
+    }
+
+    /// `--json`'s word for it.
+    var status: String {
+        switch self {
+        case .named: "named"
+        case .fused: "fused"
+        case .preparedWhenRun: "prepared_when_run"
+        case .unallocated: "unallocated"
         }
     }
 }

@@ -29,6 +29,19 @@ struct ToolCommandTests {
         }
     }
 
+    /// `inspect` names the kernel of every node of the main subgraph, in text and in JSON.
+    @Test func inspectNamesEveryNodesKernel() async throws {
+        let text = try await TFLiteExecutable.run(["inspect", Self.sine])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("\nKernels (subgraph 0, "), "\(text.stdout)")
+        #expect(text.stdout.contains("FULLY_CONNECTED  fully-connected.f32."), "\(text.stdout)")
+        let json = try await TFLiteExecutable.run(["inspect", Self.sine, "--json"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let nodes = try #require(root["node_kernels"] as? [[String: Any]])
+        #expect(!nodes.isEmpty)
+        #expect(nodes.allSatisfy { ($0["kernel"] as? String)?.isEmpty == false && $0["status"] as? String == "named" })
+    }
+
     /// A model whose weights lie in other files: inspected and run from its path, refused with
     /// the load error's words when a slice is misplaced.
     @Test func externalBuffers() async throws {
