@@ -37,6 +37,21 @@ extension PrepareContext {
         requestScratch(bytes: kernel.scratchBytes)
         kernelName = kernel.name
     }
+
+    /// The node's kernel for a planned kernel over weights (a convolution, FULLY_CONNECTED):
+    /// its name and scratch taken, the tensors bound by index. `filter` finds the filter at run
+    /// time (an int4 one widened at prepare); `residual` is a folded residual ADD's operand.
+    mutating func bind<Element, Bias>(_ kernel: PlannedKernel<WeightedOperands<Element, Bias>>, input: Int,
+                                      filter: @escaping (InvokeContext) -> UnsafeMutablePointer<Element>, bias: Int?,
+                                      output: Int, residual: (tensor: Int, channels: Int)? = nil) -> NodeKernel {
+        adopt(kernel)
+        return { c in
+            kernel.run(WeightedOperands(input: c.data(input, as: Element.self), filter: filter(c), bias: optionalData(c, bias, as: Bias.self),
+                                        output: c.data(output, as: Element.self), scratch: c.scratch,
+                                        residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), channels: $0.channels) }),
+                       c.threads)
+        }
+    }
 }
 
 extension TensorInfo {

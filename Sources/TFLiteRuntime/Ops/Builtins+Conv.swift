@@ -49,14 +49,8 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     let residual = try ctx.foldedResidual(shapedLike: outShape)
     let kernel = Conv2D.plan(params: params, inputShape: input, filter: w.planned(as: Float.self), filterShape: filter,
                              outputShape: outShape, threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
-    ctx.adopt(kernel)
     let wi = w.index
-    return { c in
-        kernel.run(WeightedOperands(input: c.data(x, as: Float.self), filter: c.data(wi, as: Float.self),
-                                    bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), scratch: c.scratch,
-                                    residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), channels: $0.channels) }),
-                   c.threads)
-    }
+    return ctx.bind(kernel, input: x, filter: { $0.data(wi, as: Float.self) }, bias: b, output: y, residual: residual)
 }
 
 private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -95,12 +89,7 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
     let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
     let kernel = DepthwiseConv2D.plan(params: params, inputShape: input, filterShape: filter, outputShape: outShape,
                                       threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
-    ctx.adopt(kernel)
-    return { c in
-        kernel.run(WeightedOperands(input: c.data(x, as: Float.self), filter: c.data(w, as: Float.self),
-                                    bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), scratch: c.scratch),
-                   c.threads)
-    }
+    return ctx.bind(kernel, input: x, filter: { $0.data(w, as: Float.self) }, bias: b, output: y)
 }
 
 private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2DOptions, geometry: ConvGeometry,
@@ -121,12 +110,7 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
         let kernel = Conv2D.Quantized.plan(params, inputShape: input, filter: int8Filter.planned(w), filterShape: filter,
                                            bias: ctx.planned(input: 2, as: Int32.self), outputShape: output,
                                            threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
-        ctx.adopt(kernel)
-        return { c in
-            kernel.run(WeightedOperands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
-                                        bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), scratch: c.scratch),
-                       c.threads)
-        }
+        return ctx.bind(kernel, input: xi, filter: int8Filter.values, bias: b, output: yi)
     case (.uInt8, .uInt8):
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
         return { c in
@@ -183,12 +167,7 @@ private func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, option
                                                     filter: int8Filter.planned(w), filterShape: filter,
                                                     bias: ctx.planned(input: 2, as: Int32.self), outputShape: output,
                                                     threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
-        ctx.adopt(kernel)
-        return { c in
-            kernel.run(WeightedOperands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
-                                        bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), scratch: c.scratch),
-                       c.threads)
-        }
+        return ctx.bind(kernel, input: xi, filter: int8Filter.values, bias: b, output: yi)
     case .uInt8:
         return { c in
             DepthwiseConv2D.Quantized.reference(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: UInt8.self), inputShape: input,

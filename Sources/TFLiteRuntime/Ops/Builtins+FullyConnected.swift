@@ -48,13 +48,8 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
     let kernel = FullyConnected.plan(params: params, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth,
                                      weights: weights.planned(as: Float.self), using: ctx.kernelChoice)
-    ctx.adopt(kernel)
     let w = weights.index
-    return { c in
-        kernel.run(WeightedOperands(input: c.data(x, as: Float.self), filter: c.data(w, as: Float.self),
-                                    bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), scratch: c.scratch),
-                   c.threads)
-    }
+    return ctx.bind(kernel, input: x, filter: { $0.data(w, as: Float.self) }, bias: b, output: y)
 }
 
 private func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Schema.FullyConnectedOptions,
@@ -79,13 +74,8 @@ private func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options
         let kernel = FullyConnected.Quantized.plan(params, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth,
                                                    filter: int8Filter.planned(w), bias: ctx.planned(input: 2, as: Int32.self),
                                                    using: ctx.kernelChoice)
-        ctx.adopt(kernel)
-        // The closure holds the filter: an optimised kernel reads widened int4 weights in place.
-        return { c in
-            kernel.run(WeightedOperands(input: c.data(xi, as: Int8.self), filter: int8Filter.values(c),
-                                        bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), scratch: c.scratch),
-                       c.threads)
-        }
+        // The kernel holds the filter: an optimised one reads widened int4 weights in place.
+        return ctx.bind(kernel, input: xi, filter: int8Filter.values, bias: b, output: yi)
     case .uInt8:
         return { c in
             FullyConnected.Quantized.reference(params, input: c.data(xi, as: UInt8.self), batches: batch, inputDepth: inputDepth,

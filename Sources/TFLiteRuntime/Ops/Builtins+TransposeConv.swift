@@ -127,13 +127,8 @@ private func transposeConvKernel(_ ctx: inout PrepareContext, params: TransposeC
     let b = try ctx.bias(input: biasIndex, channels: output.channels, type: .float32)
     let kernel = TransposeConv.plan(params: params, inputShape: input, filter: w.planned(as: Float.self), filterShape: filter,
                                     outputShape: output, threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
-    ctx.adopt(kernel)
     let wi = w.index
-    return { c in
-        kernel.run(WeightedOperands(input: c.data(x, as: Float.self), filter: c.data(wi, as: Float.self),
-                                    bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self), scratch: c.scratch),
-                   c.threads)
-    }
+    return ctx.bind(kernel, input: x, filter: { $0.data(wi, as: Float.self) }, bias: b, output: y)
 }
 
 private func prepareConvolution2DTransposeBias(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
