@@ -23,7 +23,7 @@ extension FullyConnected.Hybrid {
                              scratch: scratch) { oc, _ in filter + oc * inputDepth }
     }
 
-    /// ``FullyConnected.Hybrid.reference(filterScales:activation:asymmetricInputs:input:batches:inputDepth:filter:outputDepth:bias:output:scratch:)``
+    /// ``FullyConnected/Hybrid/reference(filterScales:activation:asymmetricInputs:input:batches:inputDepth:filter:outputDepth:bias:output:scratch:)``
     /// for packed int4 weights (``PackedInt4``, `[outputDepth, inputDepth]`, one scale or one per
     /// channel), as LiteRT's reference kernel runs them: each weight row is widened to int8 in a
     /// row-sized buffer as it is reached, never the whole matrix.

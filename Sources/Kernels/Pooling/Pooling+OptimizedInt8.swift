@@ -1,5 +1,5 @@
 extension Pooling.Quantized {
-    /// AVERAGE_POOL_2D for int8, bit-exact with ``Pooling.Quantized.average(_:input:inputShape:output:outputShape:)``.
+    /// AVERAGE_POOL_2D for int8, bit-exact with ``Pooling/Quantized/average(_:input:inputShape:output:outputShape:)``.
     ///
     /// The reference walks each output element's window once per channel, with the full index
     /// arithmetic for every input value, on one thread: a global pool over many channels (as
@@ -50,6 +50,6 @@ extension Pooling.Quantized {
     }
 }
 
-/// Channels summed together by ``Pooling.Quantized.averageOptimized(_:input:inputShape:output:outputShape:pool:)``:
+/// Channels summed together by ``Pooling/Quantized/averageOptimized(_:input:inputShape:output:outputShape:pool:)``:
 /// whole vectors of ``int8LaneCount`` lanes on every build, and a stack buffer of 256 bytes.
 let averagePoolChannelBlock = 64

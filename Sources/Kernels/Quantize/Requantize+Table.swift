@@ -1,5 +1,5 @@
 /// QUANTIZE between 8-bit types through a 256-entry table: the result depends only on the
-/// input byte, so prepare evaluates ``Quantize.Quantized.requantize(input:inputZeroPoint:output:outputZeroPoint:multiplier:count:)``
+/// input byte, so prepare evaluates ``Quantize/Quantized/requantize(input:inputZeroPoint:output:outputZeroPoint:multiplier:count:)``
 /// once per possible byte and every invocation is one lookup per element (the uint8 image
 /// input of a quantised classifier is 150,000 elements of the fixed-point rescale otherwise).
 /// Equal to `requantize` by construction.

@@ -76,7 +76,7 @@ struct Int8DirectRowsLayout: Sendable {
 }
 
 extension Conv2D.Quantized {
-    /// ``Conv2D.Quantized.optimized`` through ``Int8DirectRowsLayout``: fills the image, then splits the
+    /// ``Conv2D/Quantized/optimized`` through ``Int8DirectRowsLayout``: fills the image, then splits the
     /// output rows across `pool`. `scratch` is 64-byte aligned.
     static func directRows(
         _ prepared: PreparedInt8Conv2D, layout: Int8DirectRowsLayout,
@@ -110,7 +110,7 @@ extension Int8DirectRowsLayout {
     static var sumsBytes: Int { (Int8GEMM.rowTile * int8LaneCount * 4 + 63) / 64 * 64 }
 }
 
-/// Output rows `rows` (indexed `batch * outputHeight + y`) of ``Conv2D.Quantized.directRows``.
+/// Output rows `rows` (indexed `batch * outputHeight + y`) of ``Conv2D/Quantized/directRows``.
 private func directRowsInt8(
     _ prepared: PreparedInt8Conv2D, layout: Int8DirectRowsLayout, image: UnsafePointer<Int16>, rows: Range<Int>,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC, sums: UnsafeMutableRawPointer

@@ -96,7 +96,7 @@ extension Conv2D.Quantized {
     }
 }
 
-/// One thread's share of ``Conv2D.Quantized.optimized``: the given tiles of output pixels.
+/// One thread's share of ``Conv2D/Quantized/optimized``: the given tiles of output pixels.
 private func conv2DInt8Tiles(
     _ prepared: PreparedInt8Conv2D, tiles: Range<Int>,
     input: UnsafePointer<Int8>, inputShape: NHWC,

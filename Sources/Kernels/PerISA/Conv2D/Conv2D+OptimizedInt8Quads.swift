@@ -30,7 +30,7 @@ struct PreparedInt8QuadConv2D: Sendable {
         return (bytes + 63) / 64 * 64
     }
 
-    /// Bytes of scratch space ``Conv2D.Quantized.quads`` needs when run on `threadCount` threads.
+    /// Bytes of scratch space ``Conv2D/Quantized/quads`` needs when run on `threadCount` threads.
     func scratchCount(threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
 
     /// Packs the filter and folds the bias. Requires symmetric weights (`filterOffset == 0`)
@@ -75,7 +75,7 @@ extension Conv2D.Quantized {
     }
 }
 
-/// One thread's share of ``Conv2D.Quantized.quads``: the given tiles of output pixels.
+/// One thread's share of ``Conv2D/Quantized/quads``: the given tiles of output pixels.
 private func conv2DInt8QuadTiles(
     _ prepared: PreparedInt8QuadConv2D, tiles: Range<Int>,
     input: UnsafePointer<Int8>, inputShape: NHWC,

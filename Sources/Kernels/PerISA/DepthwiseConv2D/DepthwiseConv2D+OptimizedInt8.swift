@@ -52,7 +52,7 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
         return (outputWidth - 1) * g.strideWidth + (filterShape.width - 1) * g.dilationWidth + 1
     }
 
-    /// Bytes of one tap row (see ``DepthwiseConv2D.Quantized.optimized``): a four-byte tap group per
+    /// Bytes of one tap row (see ``DepthwiseConv2D/Quantized/optimized``): a four-byte tap group per
     /// padded column and channel.
     func tapRowBytes(outputWidth: Int) -> Int {
         (paddedWidth(outputWidth: outputWidth) * paddedChannels * 4 + 63) / 64 * 64
@@ -151,7 +151,7 @@ extension DepthwiseConv2D.Quantized {
     }
 }
 
-/// One thread's share of ``DepthwiseConv2D.Quantized.optimized``: output rows `rows` (indexed
+/// One thread's share of ``DepthwiseConv2D/Quantized/optimized``: output rows `rows` (indexed
 /// `batch * outputHeight + y`).
 private func depthwiseConv2DInt8Rows(
     _ prepared: PreparedInt8DepthwiseConv2D, rows: Range<Int>,
@@ -256,7 +256,7 @@ private func tapProducts(_ acc: inout Int32Lanes, _ x: Int32Lanes, _ w: Int32Lan
     #endif
 }
 
-/// Builds the tap rows of ``DepthwiseConv2D.Quantized.optimized``: the input row copied into a plain
+/// Builds the tap rows of ``DepthwiseConv2D/Quantized/optimized``: the input row copied into a plain
 /// padded row (widened to int16 for pairs, sign bits flipped for quads), then each column
 /// interleaved with the ``depthwiseTapGroup`` `- 1` columns `dilationWidth` apart to its right.
 private struct TapRowBuilder {

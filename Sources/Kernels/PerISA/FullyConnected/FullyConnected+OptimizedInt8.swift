@@ -52,7 +52,7 @@ extension FullyConnected.Quantized {
     }
 }
 
-/// One thread's share of ``FullyConnected.Quantized.optimized``: output channels `channels` of every batch.
+/// One thread's share of ``FullyConnected/Quantized/optimized``: output channels `channels` of every batch.
 private func fullyConnectedInt8Channels(_ prepared: PreparedInt8FullyConnected, channels: Range<Int>, input: UnsafePointer<Int8>,
                                         batches: Int, filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>) {
     let p = prepared.params
