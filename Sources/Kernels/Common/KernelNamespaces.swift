@@ -1,8 +1,10 @@
 // Kernel entry points are named `<Family>.<Precision>.<entry>`. The family is the op family's
-// enum; float32 kernels sit on it directly (`Conv2D.reference`), every other precision has a
-// namespace of its own, declared here. The entry is `reference`, `optimized` or a named path
+// enum; float32 kernels sit on it directly (`Conv2D.reference`: a nested `Float` would shadow
+// Swift's `Float` in the family's code), every other precision has a namespace of its own,
+// declared here. The entry is `reference`, `optimized` or a named path
 // for a family of one op, and the op's name for a family of several (`Elementwise.Quantized.add`,
-// with `addOptimized` beside it). A family's `plan` picks among its entries.
+// with `addOptimized` beside it). A family's `plan` (`planAdd` in a family of several) picks
+// among its entries.
 
 /// QUANTIZE: float or quantised values to quantised ones.
 public enum Quantize {}
