@@ -38,32 +38,34 @@ public struct QuantizedHardSwishParams: Sendable {
     }
 }
 
-/// Reference quantised HARD_SWISH (int8, uint8) in TFLite's 16-bit fixed-point arithmetic.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-public func quantizedHardSwish<T: QuantizedElement>(_ params: QuantizedHardSwishParams, input: UnsafePointer<T>,
-                                                    output: UnsafeMutablePointer<T>, count: Int) {
-    for i in 0..<count {
-        let value = Int16(truncatingIfNeeded: Int32(input[i]) - Int32(params.inputZeroPoint))
-        let hires = Int16(truncatingIfNeeded: Int32(value) * (1 << 7))
-        let preshiftOutput = saturatingRoundingDoublingHighMul16(hires, params.outputMultiplier)
-        var reluish = hires
-        if params.reluishExponent > 0 {
-            reluish = saturatingLeftShift16(reluish, params.reluishExponent - 1)
+extension Activations.Quantized {
+    /// Reference quantised HARD_SWISH (int8, uint8) in TFLite's 16-bit fixed-point arithmetic.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    public static func hardSwish<T: QuantizedElement>(_ params: QuantizedHardSwishParams, input: UnsafePointer<T>,
+                                                      output: UnsafeMutablePointer<T>, count: Int) {
+        for i in 0..<count {
+            let value = Int16(truncatingIfNeeded: Int32(input[i]) - Int32(params.inputZeroPoint))
+            let hires = Int16(truncatingIfNeeded: Int32(value) * (1 << 7))
+            let preshiftOutput = saturatingRoundingDoublingHighMul16(hires, params.outputMultiplier)
+            var reluish = hires
+            if params.reluishExponent > 0 {
+                reluish = saturatingLeftShift16(reluish, params.reluishExponent - 1)
+            }
+            reluish = saturatingRoundingDoublingHighMul16(reluish, params.reluishMultiplier)
+            if params.reluishExponent > 0 {
+                reluish = saturatingLeftShift16(reluish, 1)
+            }
+            if params.reluishExponent < 0 {
+                reluish = roundingDivideByPOT16(reluish, -params.reluishExponent)
+            }
+            // Maps [-32768, 32767] (the reluish value on [-3, 3]) to [0, 32767] (relu6(x + 3) / 6).
+            reluish = Int16(truncatingIfNeeded: (Int32(reluish) + (1 << 15)) >> 1)
+            let preshift = doublingHighMul16(reluish, preshiftOutput)
+            var result = Int32(roundingDivideByPOT16(preshift, -params.outputExponent))
+            result += Int32(params.outputZeroPoint)
+            output[i] = T(saturatingQuantized: Int32(Int16(truncatingIfNeeded: result)))
         }
-        reluish = saturatingRoundingDoublingHighMul16(reluish, params.reluishMultiplier)
-        if params.reluishExponent > 0 {
-            reluish = saturatingLeftShift16(reluish, 1)
-        }
-        if params.reluishExponent < 0 {
-            reluish = roundingDivideByPOT16(reluish, -params.reluishExponent)
-        }
-        // Maps [-32768, 32767] (the reluish value on [-3, 3]) to [0, 32767] (relu6(x + 3) / 6).
-        reluish = Int16(truncatingIfNeeded: (Int32(reluish) + (1 << 15)) >> 1)
-        let preshift = doublingHighMul16(reluish, preshiftOutput)
-        var result = Int32(roundingDivideByPOT16(preshift, -params.outputExponent))
-        result += Int32(params.outputZeroPoint)
-        output[i] = T(saturatingQuantized: Int32(Int16(truncatingIfNeeded: result)))
     }
 }
 

@@ -20,25 +20,27 @@ public struct QuantizedPreluParams: Sendable {
     }
 }
 
-/// Reference quantised PRELU (int8, uint8) with `alpha` broadcast against `input`, as TFLite's
-/// `BroadcastPrelu4DSlow`.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-public func quantizedPrelu<T: QuantizedElement>(
-    _ params: QuantizedPreluParams,
-    input: UnsafePointer<T>, inputShape: [Int],
-    alpha: UnsafePointer<T>, alphaShape: [Int],
-    output: UnsafeMutablePointer<T>, outputShape: [Int]
-) {
-    forEachBroadcastElement(a: inputShape, b: alphaShape, output: outputShape) { i, j, o in
-        let x = params.inputOffset &+ Int32(input[i])
-        var value: Int32
-        if x >= 0 {
-            value = params.identityMultiplier.apply(x)
-        } else {
-            value = params.alphaMultiplier.apply(x &* (params.alphaOffset &+ Int32(alpha[j])))
+extension Activations.Quantized {
+    /// Reference quantised PRELU (int8, uint8) with `alpha` broadcast against `input`, as TFLite's
+    /// `BroadcastPrelu4DSlow`.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    public static func prelu<T: QuantizedElement>(
+        _ params: QuantizedPreluParams,
+        input: UnsafePointer<T>, inputShape: [Int],
+        alpha: UnsafePointer<T>, alphaShape: [Int],
+        output: UnsafeMutablePointer<T>, outputShape: [Int]
+    ) {
+        forEachBroadcastElement(a: inputShape, b: alphaShape, output: outputShape) { i, j, o in
+            let x = params.inputOffset &+ Int32(input[i])
+            var value: Int32
+            if x >= 0 {
+                value = params.identityMultiplier.apply(x)
+            } else {
+                value = params.alphaMultiplier.apply(x &* (params.alphaOffset &+ Int32(alpha[j])))
+            }
+            value &+= params.outputOffset
+            output[o] = T(saturatingQuantized: value)
         }
-        value &+= params.outputOffset
-        output[o] = T(saturatingQuantized: value)
     }
 }

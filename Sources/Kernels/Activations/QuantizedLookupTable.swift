@@ -72,14 +72,16 @@ public struct QuantizedLookupTable<T: QuantizedElement>: Sendable {
     }
 }
 
-/// Maps `count` values through a lookup table.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-public func quantizedLookup<T: QuantizedElement>(_ table: QuantizedLookupTable<T>, input: UnsafePointer<T>,
-                                                 output: UnsafeMutablePointer<T>, count: Int) {
-    table.entries.withUnsafeBufferPointer { t in
-        for i in 0..<count {
-            output[i] = t[Int(UInt8(truncatingIfNeeded: input[i]))]
+extension Activations.Quantized {
+    /// Maps `count` values through a lookup table.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    public static func lookup<T: QuantizedElement>(_ table: QuantizedLookupTable<T>, input: UnsafePointer<T>,
+                                                   output: UnsafeMutablePointer<T>, count: Int) {
+        table.entries.withUnsafeBufferPointer { t in
+            for i in 0..<count {
+                output[i] = t[Int(UInt8(truncatingIfNeeded: input[i]))]
+            }
         }
     }
 }

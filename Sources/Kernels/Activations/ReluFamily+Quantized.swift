@@ -35,38 +35,40 @@ public struct QuantizedReluParams: Sendable {
     }
 }
 
-/// Reference quantised RELU / RELU6 / RELU_N1_TO_1 (int8, uint8): rescale to the output
-/// quantisation, then clamp to the activation's bounds, as TFLite's `ReluX`.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-public func quantizedRelu<T: QuantizedElement>(_ params: QuantizedReluParams, input: UnsafePointer<T>,
-                                               output: UnsafeMutablePointer<T>, count: Int) {
-    for i in 0..<count {
-        let value = params.outputZeroPoint &+ params.identityMultiplier.apply(Int32(input[i]) &- params.inputZeroPoint)
-        output[i] = T(clampedQuantized: params.range.clamp(value))
-    }
-}
-
-/// Reference quantised LEAKY_RELU (int8, uint8, int16), as TFLite's `QuantizeLeakyRelu`: the
-/// identity rescale for non-negative inputs, the alpha rescale (applied to the magnitude of a
-/// negative alpha, then negated) otherwise.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-@_specialize(exported: true, where T == Int16)
-public func quantizedLeakyRelu<T: QuantizedElement>(_ params: QuantizedReluParams, input: UnsafePointer<T>,
-                                                    output: UnsafeMutablePointer<T>, count: Int) {
-    let negativeAlpha = params.alphaMultiplier.multiplier < 0
-    let alpha = QuantizedMultiplier(multiplier: negativeAlpha ? -params.alphaMultiplier.multiplier : params.alphaMultiplier.multiplier,
-                                    shift: params.alphaMultiplier.shift)
-    for i in 0..<count {
-        let x = Int32(input[i]) &- params.inputZeroPoint
-        var value = params.outputZeroPoint
-        if x >= 0 {
-            value &+= params.identityMultiplier.apply(x)
-        } else {
-            let scaled = alpha.apply(x)
-            value &+= negativeAlpha ? -scaled : scaled
+extension Activations.Quantized {
+    /// Reference quantised RELU / RELU6 / RELU_N1_TO_1 (int8, uint8): rescale to the output
+    /// quantisation, then clamp to the activation's bounds, as TFLite's `ReluX`.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    public static func relu<T: QuantizedElement>(_ params: QuantizedReluParams, input: UnsafePointer<T>,
+                                                 output: UnsafeMutablePointer<T>, count: Int) {
+        for i in 0..<count {
+            let value = params.outputZeroPoint &+ params.identityMultiplier.apply(Int32(input[i]) &- params.inputZeroPoint)
+            output[i] = T(clampedQuantized: params.range.clamp(value))
         }
-        output[i] = T(clampedQuantized: params.range.clamp(value))
+    }
+
+    /// Reference quantised LEAKY_RELU (int8, uint8, int16), as TFLite's `QuantizeLeakyRelu`: the
+    /// identity rescale for non-negative inputs, the alpha rescale (applied to the magnitude of a
+    /// negative alpha, then negated) otherwise.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    @_specialize(exported: true, where T == Int16)
+    public static func leakyRelu<T: QuantizedElement>(_ params: QuantizedReluParams, input: UnsafePointer<T>,
+                                                      output: UnsafeMutablePointer<T>, count: Int) {
+        let negativeAlpha = params.alphaMultiplier.multiplier < 0
+        let alpha = QuantizedMultiplier(multiplier: negativeAlpha ? -params.alphaMultiplier.multiplier : params.alphaMultiplier.multiplier,
+                                        shift: params.alphaMultiplier.shift)
+        for i in 0..<count {
+            let x = Int32(input[i]) &- params.inputZeroPoint
+            var value = params.outputZeroPoint
+            if x >= 0 {
+                value &+= params.identityMultiplier.apply(x)
+            } else {
+                let scaled = alpha.apply(x)
+                value &+= negativeAlpha ? -scaled : scaled
+            }
+            output[i] = T(clampedQuantized: params.range.clamp(value))
+        }
     }
 }

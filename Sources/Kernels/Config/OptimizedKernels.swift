@@ -5,8 +5,8 @@
 /// differ only in the vector width, micro-kernel tile and instructions their `-target-cpu`
 /// allows. The runtime takes one value per interpreter from `KernelSelection` and prepares each
 /// node through it; a prepared kernel keeps its weights packed for that variant and must run
-/// with nothing else. Slots return nil where the optimised path does not apply (the runtime then
-/// runs the reference kernel).
+/// with nothing else. Slots return nil where the optimised path does not apply; the family's
+/// planning function (`Conv2D.Quantized.plan`, ...) then picks the reference kernel.
 public struct OptimizedKernels: Sendable {
     /// The instruction set this variant was compiled for.
     public let instructionSet: InstructionSet

@@ -1,32 +1,34 @@
-/// Reference quantised DEPTHWISE_CONV_2D for int8 (per-channel weights) and uint8, as TFLite's
-/// reference `DepthwiseConvPerChannel` / uint8 `DepthwiseConv` compute it: output channel
-/// `ic * depthMultiplier + m` reads input channel `ic`.
-///
-/// - Parameters:
-///   - filter: `[1, kernelHeight, kernelWidth, inputChannels * depthMultiplier]`.
-///   - bias: one int32 per output channel, or nil.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-public func quantizedDepthwiseConv2D<T: QuantizedElement>(
-    _ params: QuantizedConvParams, depthMultiplier: Int,
-    input: UnsafePointer<T>, inputShape: NHWC,
-    filter: UnsafePointer<T>, filterShape: NHWC,
-    bias: UnsafePointer<Int32>?,
-    output: UnsafeMutablePointer<T>, outputShape: NHWC
-) {
-    let g = params.geometry
-    let inputDepth = inputShape.channels
-    let outputDepth = outputShape.channels
-    outputShape.forEachElement { b, oy, ox, oc, o in
-        let ic = oc / depthMultiplier
-        var acc: Int32 = 0
-        g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
-            let x = Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
-            let w = Int32(filter[(ky * filterShape.width + kx) * outputDepth + oc])
-            acc &+= (w &+ params.filterOffset) &* (x &+ params.inputOffset)
+extension DepthwiseConv2D.Quantized {
+    /// Reference quantised DEPTHWISE_CONV_2D for int8 (per-channel weights) and uint8, as TFLite's
+    /// reference `DepthwiseConvPerChannel` / uint8 `DepthwiseConv` compute it: output channel
+    /// `ic * depthMultiplier + m` reads input channel `ic`.
+    ///
+    /// - Parameters:
+    ///   - filter: `[1, kernelHeight, kernelWidth, inputChannels * depthMultiplier]`.
+    ///   - bias: one int32 per output channel, or nil.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    public static func reference<T: QuantizedElement>(
+        _ params: QuantizedConvParams, depthMultiplier: Int,
+        input: UnsafePointer<T>, inputShape: NHWC,
+        filter: UnsafePointer<T>, filterShape: NHWC,
+        bias: UnsafePointer<Int32>?,
+        output: UnsafeMutablePointer<T>, outputShape: NHWC
+    ) {
+        let g = params.geometry
+        let inputDepth = inputShape.channels
+        let outputDepth = outputShape.channels
+        outputShape.forEachElement { b, oy, ox, oc, o in
+            let ic = oc / depthMultiplier
+            var acc: Int32 = 0
+            g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
+                let x = Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
+                let w = Int32(filter[(ky * filterShape.width + kx) * outputDepth + oc])
+                acc &+= (w &+ params.filterOffset) &* (x &+ params.inputOffset)
+            }
+            if let bias { acc &+= bias[oc] }
+            acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
+            output[o] = T(clampedQuantized: params.activation.clamp(acc))
         }
-        if let bias { acc &+= bias[oc] }
-        acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
-        output[o] = T(clampedQuantized: params.activation.clamp(acc))
     }
 }

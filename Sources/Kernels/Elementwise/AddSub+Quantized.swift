@@ -50,32 +50,34 @@ public struct QuantizedAddParams: Sendable {
     }
 }
 
-/// Reference quantised ADD with broadcasting (int8, uint8, int16), as TFLite's reference
-/// integer add computes it.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-@_specialize(exported: true, where T == Int16)
-public func quantizedAdd<T: QuantizedElement>(
-    _ params: QuantizedAddParams,
-    _ a: UnsafePointer<T>, shape aShape: [Int],
-    _ b: UnsafePointer<T>, shape bShape: [Int],
-    output: UnsafeMutablePointer<T>, outputShape: [Int]
-) {
-    quantizedAddOrSubtract(params, a, shape: aShape, b, shape: bShape, output: output, outputShape: outputShape, &+)
-}
+extension Elementwise.Quantized {
+    /// Reference quantised ADD with broadcasting (int8, uint8, int16), as TFLite's reference
+    /// integer add computes it.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    @_specialize(exported: true, where T == Int16)
+    public static func add<T: QuantizedElement>(
+        _ params: QuantizedAddParams,
+        _ a: UnsafePointer<T>, shape aShape: [Int],
+        _ b: UnsafePointer<T>, shape bShape: [Int],
+        output: UnsafeMutablePointer<T>, outputShape: [Int]
+    ) {
+        quantizedAddOrSubtract(params, a, shape: aShape, b, shape: bShape, output: output, outputShape: outputShape, &+)
+    }
 
-/// Reference quantised SUB with broadcasting (int8, uint8, int16): ADD's arithmetic with the
-/// rescaled second input subtracted.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-@_specialize(exported: true, where T == Int16)
-public func quantizedSub<T: QuantizedElement>(
-    _ params: QuantizedAddParams,
-    _ a: UnsafePointer<T>, shape aShape: [Int],
-    _ b: UnsafePointer<T>, shape bShape: [Int],
-    output: UnsafeMutablePointer<T>, outputShape: [Int]
-) {
-    quantizedAddOrSubtract(params, a, shape: aShape, b, shape: bShape, output: output, outputShape: outputShape, &-)
+    /// Reference quantised SUB with broadcasting (int8, uint8, int16): ADD's arithmetic with the
+    /// rescaled second input subtracted.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    @_specialize(exported: true, where T == Int16)
+    public static func sub<T: QuantizedElement>(
+        _ params: QuantizedAddParams,
+        _ a: UnsafePointer<T>, shape aShape: [Int],
+        _ b: UnsafePointer<T>, shape bShape: [Int],
+        output: UnsafeMutablePointer<T>, outputShape: [Int]
+    ) {
+        quantizedAddOrSubtract(params, a, shape: aShape, b, shape: bShape, output: output, outputShape: outputShape, &-)
+    }
 }
 
 /// ADD and SUB rescale both inputs and the result alike; only `combine`, which joins the two

@@ -25,20 +25,22 @@ public struct QuantizedMulParams: Sendable {
     }
 }
 
-/// Reference quantised MUL with broadcasting (int8, uint8, int16), as TFLite's reference
-/// integer mul: `(a + offset1) * (b + offset2)` rescaled, offset and clamped.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-@_specialize(exported: true, where T == Int16)
-public func quantizedMul<T: QuantizedElement>(
-    _ params: QuantizedMulParams,
-    _ a: UnsafePointer<T>, shape aShape: [Int],
-    _ b: UnsafePointer<T>, shape bShape: [Int],
-    output: UnsafeMutablePointer<T>, outputShape: [Int]
-) {
-    forEachBroadcastElement(a: aShape, b: bShape, output: outputShape) { i, j, o in
-        let product = (Int32(a[i]) &+ params.input1Offset) &* (Int32(b[j]) &+ params.input2Offset)
-        let value = params.outputMultiplier.apply(product) &+ params.outputOffset
-        output[o] = T(clampedQuantized: params.activation.clamp(value))
+extension Elementwise.Quantized {
+    /// Reference quantised MUL with broadcasting (int8, uint8, int16), as TFLite's reference
+    /// integer mul: `(a + offset1) * (b + offset2)` rescaled, offset and clamped.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    @_specialize(exported: true, where T == Int16)
+    public static func mul<T: QuantizedElement>(
+        _ params: QuantizedMulParams,
+        _ a: UnsafePointer<T>, shape aShape: [Int],
+        _ b: UnsafePointer<T>, shape bShape: [Int],
+        output: UnsafeMutablePointer<T>, outputShape: [Int]
+    ) {
+        forEachBroadcastElement(a: aShape, b: bShape, output: outputShape) { i, j, o in
+            let product = (Int32(a[i]) &+ params.input1Offset) &* (Int32(b[j]) &+ params.input2Offset)
+            let value = params.outputMultiplier.apply(product) &+ params.outputOffset
+            output[o] = T(clampedQuantized: params.activation.clamp(value))
+        }
     }
 }

@@ -7,11 +7,13 @@
 extension FullyConnected {
     /// Int8 scratch the blockwise kernels need: one quantised copy of the input.
     public static func blockwiseInt4ScratchBytes(batches: Int, inputDepth: Int) -> Int { batches * inputDepth }
+}
 
+extension FullyConnected.BlockwiseInt4 {
     /// The reference loop, value by value.
-    public static func blockwiseInt4Reference(weights w: BlockwiseInt4Weights, input: UnsafePointer<Float>, batches: Int,
-                                              bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
-                                              output: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Int8>) {
+    public static func reference(weights w: BlockwiseInt4Weights, input: UnsafePointer<Float>, batches: Int,
+                                 bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
+                                 output: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Int8>) {
         let depth = w.columns, blocks = w.blocksPerRow
         for b in 0..<batches {
             let q = scratch + b * depth
@@ -26,12 +28,14 @@ extension FullyConnected {
                     }
                     sum += Float(dot) * w.scales[r * blocks + k]
                 }
-                output[b * w.rows + r] = blockwiseOutput(sum, row: r, weights: w, inputScale: inputScale,
-                                                         bias: bias, activation: activation)
+                output[b * w.rows + r] = FullyConnected.blockwiseOutput(sum, row: r, weights: w, inputScale: inputScale,
+                                                                        bias: bias, activation: activation)
             }
         }
     }
+}
 
+extension FullyConnected {
     /// The float steps after the block sums, shared by every variant so they round alike.
     @inline(__always)
     public static func blockwiseOutput(_ blockSum: Float, row r: Int, weights w: BlockwiseInt4Weights, inputScale: HybridInputScale,

@@ -1,48 +1,50 @@
-/// Hybrid FULLY_CONNECTED (float input and output, int8 weights), as TFLite's reference
-/// hybrid path: each batch row is quantised to int8 on the fly; the output starts at the bias
-/// (or 0) and gets `dot * scale` added in float, with `scale` the row's input scale times the
-/// per-tensor weight scale, or times the channel's scale for per-channel weights; then the
-/// activation clamp. With asymmetric inputs the row offset times the weight row sum is
-/// subtracted from the dot product first.
-///
-/// - Parameters:
-///   - filterScales: one scale (per-tensor) or one per output channel.
-///   - scratch: `hybridScratchCount(batches: batches, batchSize: inputDepth)` int8 values for
-///     the quantised input.
-public func hybridFullyConnectedInt8(
-    filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool,
-    input: UnsafePointer<Float>, batches: Int, inputDepth: Int,
-    filter: UnsafePointer<Int8>, outputDepth: Int,
-    bias: UnsafePointer<Float>?,
-    output: UnsafeMutablePointer<Float>,
-    scratch: UnsafeMutablePointer<Int8>
-) {
-    hybridFullyConnected(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetricInputs, input: input,
-                         batches: batches, inputDepth: inputDepth, outputDepth: outputDepth, bias: bias, output: output,
-                         scratch: scratch) { oc, _ in filter + oc * inputDepth }
-}
-
-/// ``hybridFullyConnectedInt8(filterScales:activation:asymmetricInputs:input:batches:inputDepth:filter:outputDepth:bias:output:scratch:)``
-/// for packed int4 weights (``PackedInt4``, `[outputDepth, inputDepth]`, one scale or one per
-/// channel), as LiteRT's reference kernel runs them: each weight row is widened to int8 in a
-/// row-sized buffer as it is reached, never the whole matrix.
-public func hybridFullyConnectedInt4(
-    filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool,
-    input: UnsafePointer<Float>, batches: Int, inputDepth: Int,
-    filter: UnsafePointer<UInt8>, outputDepth: Int,
-    bias: UnsafePointer<Float>?,
-    output: UnsafeMutablePointer<Float>,
-    scratch: UnsafeMutablePointer<Int8>
-) {
-    withUnsafeTemporaryAllocation(of: Int8.self, capacity: max(inputDepth, 1)) { row in
+extension FullyConnected.Hybrid {
+    /// Hybrid FULLY_CONNECTED (float input and output, int8 weights), as TFLite's reference
+    /// hybrid path: each batch row is quantised to int8 on the fly; the output starts at the bias
+    /// (or 0) and gets `dot * scale` added in float, with `scale` the row's input scale times the
+    /// per-tensor weight scale, or times the channel's scale for per-channel weights; then the
+    /// activation clamp. With asymmetric inputs the row offset times the weight row sum is
+    /// subtracted from the dot product first.
+    ///
+    /// - Parameters:
+    ///   - filterScales: one scale (per-tensor) or one per output channel.
+    ///   - scratch: `hybridScratchCount(batches: batches, batchSize: inputDepth)` int8 values for
+    ///     the quantised input.
+    public static func reference(
+        filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool,
+        input: UnsafePointer<Float>, batches: Int, inputDepth: Int,
+        filter: UnsafePointer<Int8>, outputDepth: Int,
+        bias: UnsafePointer<Float>?,
+        output: UnsafeMutablePointer<Float>,
+        scratch: UnsafeMutablePointer<Int8>
+    ) {
         hybridFullyConnected(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetricInputs, input: input,
                              batches: batches, inputDepth: inputDepth, outputDepth: outputDepth, bias: bias, output: output,
-                             scratch: scratch) { oc, b in
-            // Rows are widened once, for the first batch, and reused for the others.
-            if b == 0 {
-                for d in 0..<inputDepth { row[d] = PackedInt4.value(filter, at: oc * inputDepth + d) }
+                             scratch: scratch) { oc, _ in filter + oc * inputDepth }
+    }
+
+    /// ``FullyConnected/Hybrid/reference(filterScales:activation:asymmetricInputs:input:batches:inputDepth:filter:outputDepth:bias:output:scratch:)``
+    /// for packed int4 weights (``PackedInt4``, `[outputDepth, inputDepth]`, one scale or one per
+    /// channel), as LiteRT's reference kernel runs them: each weight row is widened to int8 in a
+    /// row-sized buffer as it is reached, never the whole matrix.
+    public static func referenceInt4(
+        filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool,
+        input: UnsafePointer<Float>, batches: Int, inputDepth: Int,
+        filter: UnsafePointer<UInt8>, outputDepth: Int,
+        bias: UnsafePointer<Float>?,
+        output: UnsafeMutablePointer<Float>,
+        scratch: UnsafeMutablePointer<Int8>
+    ) {
+        withUnsafeTemporaryAllocation(of: Int8.self, capacity: max(inputDepth, 1)) { row in
+            hybridFullyConnected(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetricInputs, input: input,
+                                 batches: batches, inputDepth: inputDepth, outputDepth: outputDepth, bias: bias, output: output,
+                                 scratch: scratch) { oc, b in
+                // Rows are widened once, for the first batch, and reused for the others.
+                if b == 0 {
+                    for d in 0..<inputDepth { row[d] = PackedInt4.value(filter, at: oc * inputDepth + d) }
+                }
+                return UnsafePointer(row.baseAddress!)
             }
-            return UnsafePointer(row.baseAddress!)
         }
     }
 }

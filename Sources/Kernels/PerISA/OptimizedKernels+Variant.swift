@@ -76,8 +76,8 @@ func perISAKernels() -> OptimizedKernels {
                 else { return nil }
                 return Int8Kernel(name: kernelName(prepared.readsInputInPlace ? "conv2d.i8.quads-in-place" : "conv2d.i8.gathered-quads"),
                                   scratchBytes: prepared.scratchCount(threadCount: threadCount)) { input, output, scratch, pool in
-                    conv2DInt8Quads(prepared, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
-                                    scratch: scratch, pool: pool)
+                    Conv2D.Quantized.quads(prepared, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
+                                           scratch: scratch, pool: pool)
                 }
             }
             #endif
@@ -85,8 +85,8 @@ func perISAKernels() -> OptimizedKernels {
                                                     inputShape: inputShape, outputShape: outputShape) else { return nil }
             return Int8Kernel(name: kernelName(prepared.direct != nil ? "conv2d.i8.direct-rows" : "conv2d.i8.gathered"),
                               scratchBytes: prepared.scratchCount(threadCount: threadCount)) { input, output, scratch, pool in
-                conv2DInt8Optimized(prepared, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
-                                    scratch: scratch, pool: pool)
+                Conv2D.Quantized.optimized(prepared, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
+                                           scratch: scratch, pool: pool)
             }
         },
         int8DepthwiseConv2D: { params, depthMultiplier, filter, filterShape, bias, inputShape, outputShape, threadCount in
@@ -95,26 +95,26 @@ func perISAKernels() -> OptimizedKernels {
             return Int8Kernel(name: kernelName(depthwiseTapGroup == 4 ? "depthwise.i8.quad-rows" : "depthwise.i8.pair-rows"),
                               scratchBytes: prepared.scratchCount(outputWidth: outputShape.width, threadCount: threadCount)) {
                 input, output, scratch, pool in
-                depthwiseConv2DInt8Optimized(prepared, input: input, inputShape: inputShape, output: output,
-                                             outputShape: outputShape, scratch: scratch!, pool: pool)
+                DepthwiseConv2D.Quantized.optimized(prepared, input: input, inputShape: inputShape, output: output,
+                                                    outputShape: outputShape, scratch: scratch!, pool: pool)
             }
         },
         int8FullyConnected: { params, filter, batch, inputDepth, outputDepth, bias in
             let prepared = PreparedInt8FullyConnected(params, filter: filter, inputDepth: inputDepth, outputDepth: outputDepth,
                                                       bias: bias)
             return Int8Kernel(name: kernelName("fully-connected.i8.dot4"), scratchBytes: 0) { input, output, _, pool in
-                fullyConnectedInt8Optimized(prepared, input: input, batches: batch, filter: filter, output: output, pool: pool)
+                FullyConnected.Quantized.optimized(prepared, input: input, batches: batch, filter: filter, output: output, pool: pool)
             }
         },
         blockwiseInt4FullyConnected: { weights, batch, activation in
             HybridFullyConnectedKernel(name: kernelName("fully-connected.f32-i4.blockwise"),
                                        scratchBytes: FullyConnected.blockwiseInt4ScratchBytes(batches: batch, inputDepth: weights.columns)) {
                 input, bias, output, scratch, pool in
-                fullyConnectedBlockwiseInt4Optimized(weights, input: input, batches: batch, bias: bias, activation: activation,
-                                                     output: output, scratch: scratch, pool: pool)
+                FullyConnected.BlockwiseInt4.optimized(weights, input: input, batches: batch, bias: bias, activation: activation,
+                                                       output: output, scratch: scratch, pool: pool)
             }
         },
         int8Add: { params, a, b, output, count, pool in
-            quantizedAddInt8Optimized(params, a, b, output: output, count: count, pool: pool)
+            Elementwise.Quantized.addOptimized(params, a, b, output: output, count: count, pool: pool)
         })
 }

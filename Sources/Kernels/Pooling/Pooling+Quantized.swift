@@ -1,44 +1,46 @@
-/// Reference quantised AVERAGE_POOL_2D (int8, uint8, int16), as TFLite's reference kernels:
-/// the sum over the in-bounds part of the window divided by the in-bounds count, rounding half
-/// away from zero, then clamped.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-@_specialize(exported: true, where T == Int16)
-public func quantizedAveragePool2D<T: QuantizedElement>(
-    _ params: QuantizedPoolParams,
-    input: UnsafePointer<T>, inputShape: NHWC,
-    output: UnsafeMutablePointer<T>, outputShape: NHWC
-) {
-    forEachPoolWindow(params, inputShape: inputShape, outputShape: outputShape) { b, c, ys, xs, o in
-        var acc: Int32 = 0
-        var count: Int32 = 0
-        for iy in ys {
-            for ix in xs {
-                acc &+= Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + c])
-                count += 1
+extension Pooling.Quantized {
+    /// Reference quantised AVERAGE_POOL_2D (int8, uint8, int16), as TFLite's reference kernels:
+    /// the sum over the in-bounds part of the window divided by the in-bounds count, rounding half
+    /// away from zero, then clamped.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    @_specialize(exported: true, where T == Int16)
+    public static func average<T: QuantizedElement>(
+        _ params: QuantizedPoolParams,
+        input: UnsafePointer<T>, inputShape: NHWC,
+        output: UnsafeMutablePointer<T>, outputShape: NHWC
+    ) {
+        forEachPoolWindow(params, inputShape: inputShape, outputShape: outputShape) { b, c, ys, xs, o in
+            var acc: Int32 = 0
+            var count: Int32 = 0
+            for iy in ys {
+                for ix in xs {
+                    acc &+= Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + c])
+                    count += 1
+                }
             }
+            output[o] = T(clampedQuantized: params.clampedAverage(sum: acc, count: count))
         }
-        output[o] = T(clampedQuantized: params.clampedAverage(sum: acc, count: count))
     }
-}
 
-/// Reference quantised MAX_POOL_2D (int8, uint8, int16): the window maximum, clamped.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-@_specialize(exported: true, where T == Int16)
-public func quantizedMaxPool2D<T: QuantizedElement>(
-    _ params: QuantizedPoolParams,
-    input: UnsafePointer<T>, inputShape: NHWC,
-    output: UnsafeMutablePointer<T>, outputShape: NHWC
-) {
-    forEachPoolWindow(params, inputShape: inputShape, outputShape: outputShape) { b, c, ys, xs, o in
-        var maximum = T.quantizedMin
-        for iy in ys {
-            for ix in xs {
-                maximum = max(maximum, Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + c]))
+    /// Reference quantised MAX_POOL_2D (int8, uint8, int16): the window maximum, clamped.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    @_specialize(exported: true, where T == Int16)
+    public static func maxPool<T: QuantizedElement>(
+        _ params: QuantizedPoolParams,
+        input: UnsafePointer<T>, inputShape: NHWC,
+        output: UnsafeMutablePointer<T>, outputShape: NHWC
+    ) {
+        forEachPoolWindow(params, inputShape: inputShape, outputShape: outputShape) { b, c, ys, xs, o in
+            var maximum = T.quantizedMin
+            for iy in ys {
+                for ix in xs {
+                    maximum = max(maximum, Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputShape.channels + c]))
+                }
             }
+            output[o] = T(clampedQuantized: params.activation.clamp(maximum))
         }
-        output[o] = T(clampedQuantized: params.activation.clamp(maximum))
     }
 }
 

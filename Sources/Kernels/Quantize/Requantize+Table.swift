@@ -1,5 +1,5 @@
 /// QUANTIZE between 8-bit types through a 256-entry table: the result depends only on the
-/// input byte, so prepare evaluates ``requantize(input:inputZeroPoint:output:outputZeroPoint:multiplier:count:)``
+/// input byte, so prepare evaluates ``Quantize/Quantized/requantize(input:inputZeroPoint:output:outputZeroPoint:multiplier:count:)``
 /// once per possible byte and every invocation is one lookup per element (the uint8 image
 /// input of a quantised classifier is 150,000 elements of the fixed-point rescale otherwise).
 /// Equal to `requantize` by construction.
@@ -18,8 +18,8 @@ public struct ByteRequantizationTable<In: QuantizedElement, Out: QuantizedElemen
         var outputs = [Out](repeating: 0, count: 256)
         inputs.withUnsafeBufferPointer { i in
             outputs.withUnsafeMutableBufferPointer { o in
-                requantize(input: i.baseAddress!, inputZeroPoint: inputZeroPoint, output: o.baseAddress!,
-                           outputZeroPoint: outputZeroPoint, multiplier: multiplier, count: 256)
+                Quantize.Quantized.requantize(input: i.baseAddress!, inputZeroPoint: inputZeroPoint, output: o.baseAddress!,
+                                              outputZeroPoint: outputZeroPoint, multiplier: multiplier, count: 256)
             }
         }
         table = outputs

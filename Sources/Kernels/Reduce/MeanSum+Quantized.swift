@@ -15,62 +15,64 @@ public struct QuantizedMeanSumParams: Sendable {
     }
 }
 
-/// Reference quantised MEAN or SUM over `reduced` axes (int8, uint8, int16), as TFLite's
-/// reference `QuantizedMeanOrSum`: an int32 sum of stored values, the input zero point removed
-/// `count` times, then one rescale. For MEAN the division by `count` is folded into the
-/// multiplier (up to 32 extra bits of precision, as TFLite does).
-///
-/// - Parameters:
-///   - reduced: per input axis, whether it is reduced (see `reductionMask(rank:axes:)`).
-///   - output: `outputCount` elements, the product of the kept axes.
-///   - sums: `outputCount` int32 values of working space.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-@_specialize(exported: true, where T == Int16)
-public func quantizedMeanOrSum<T: QuantizedElement>(
-    _ params: QuantizedMeanSumParams, computeSum: Bool,
-    input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
-    output: UnsafeMutablePointer<T>, outputCount: Int, sums: UnsafeMutablePointer<Int32>
-) {
-    let count = reducedSums(input: input, inputShape: inputShape, reduced: reduced, into: sums, outputCount: outputCount)
-    guard count > 0 else {
-        for o in 0..<outputCount { output[o] = 0 }
-        return
+extension Reduce.Quantized {
+    /// Reference quantised MEAN or SUM over `reduced` axes (int8, uint8, int16), as TFLite's
+    /// reference `QuantizedMeanOrSum`: an int32 sum of stored values, the input zero point removed
+    /// `count` times, then one rescale. For MEAN the division by `count` is folded into the
+    /// multiplier (up to 32 extra bits of precision, as TFLite does).
+    ///
+    /// - Parameters:
+    ///   - reduced: per input axis, whether it is reduced (see `reductionMask(rank:axes:)`).
+    ///   - output: `outputCount` elements, the product of the kept axes.
+    ///   - sums: `outputCount` int32 values of working space.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    @_specialize(exported: true, where T == Int16)
+    public static func meanOrSum<T: QuantizedElement>(
+        _ params: QuantizedMeanSumParams, computeSum: Bool,
+        input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
+        output: UnsafeMutablePointer<T>, outputCount: Int, sums: UnsafeMutablePointer<Int32>
+    ) {
+        let count = reducedSums(input: input, inputShape: inputShape, reduced: reduced, into: sums, outputCount: outputCount)
+        guard count > 0 else {
+            for o in 0..<outputCount { output[o] = 0 }
+            return
+        }
+        var multiplier = params.multiplier.multiplier
+        var shift = params.multiplier.shift
+        if !computeSum {
+            var extra = Int.bitWidth - 1 - count.leadingZeroBitCount
+            extra = min(extra, 32)
+            extra = min(extra, 31 + shift)
+            multiplier = Int32(truncatingIfNeeded: (Int64(multiplier) << Int64(extra)) / Int64(count))
+            shift -= extra
+        }
+        for o in 0..<outputCount {
+            let shifted = sums[o] &- params.input.zeroPoint &* Int32(truncatingIfNeeded: count)
+            let value = multiplyByQuantizedMultiplier(shifted, multiplier, shift) &+ params.output.zeroPoint
+            output[o] = T(saturatingQuantized: value)
+        }
     }
-    var multiplier = params.multiplier.multiplier
-    var shift = params.multiplier.shift
-    if !computeSum {
-        var extra = Int.bitWidth - 1 - count.leadingZeroBitCount
-        extra = min(extra, 32)
-        extra = min(extra, 31 + shift)
-        multiplier = Int32(truncatingIfNeeded: (Int64(multiplier) << Int64(extra)) / Int64(count))
-        shift -= extra
-    }
-    for o in 0..<outputCount {
-        let shifted = sums[o] &- params.input.zeroPoint &* Int32(truncatingIfNeeded: count)
-        let value = multiplyByQuantizedMultiplier(shifted, multiplier, shift) &+ params.output.zeroPoint
-        output[o] = T(saturatingQuantized: value)
-    }
-}
 
-/// Quantised SUM as LiteRT's optimised kernel computes it when the output is rescaled (the
-/// corpus golden for `zoo_reduce_int8` comes from that kernel): the int32 sum rescaled in float,
-/// `round(sum * s + bias) + outputZeroPoint` with `s = inputScale / outputScale` and
-/// `bias = -inputZeroPoint * s * count`, then clamped. `sums` is `outputCount` int32 values of
-/// working space.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-public func quantizedSumFloatRescale<T: QuantizedElement>(
-    _ params: QuantizedMeanSumParams,
-    input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
-    output: UnsafeMutablePointer<T>, outputCount: Int, sums: UnsafeMutablePointer<Int32>
-) {
-    let count = reducedSums(input: input, inputShape: inputShape, reduced: reduced, into: sums, outputCount: outputCount)
-    let scale = params.input.scale / params.output.scale
-    let bias = Float(-params.input.zeroPoint) * scale * Float(count)
-    for o in 0..<outputCount {
-        let rounded = (Float(sums[o]) * scale + bias).rounded(.toNearestOrAwayFromZero)
-        output[o] = T(saturatingQuantized: int32LikeX86(rounded) &+ params.output.zeroPoint)
+    /// Quantised SUM as LiteRT's optimised kernel computes it when the output is rescaled (the
+    /// corpus golden for `zoo_reduce_int8` comes from that kernel): the int32 sum rescaled in float,
+    /// `round(sum * s + bias) + outputZeroPoint` with `s = inputScale / outputScale` and
+    /// `bias = -inputZeroPoint * s * count`, then clamped. `sums` is `outputCount` int32 values of
+    /// working space.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    public static func sumFloatRescale<T: QuantizedElement>(
+        _ params: QuantizedMeanSumParams,
+        input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
+        output: UnsafeMutablePointer<T>, outputCount: Int, sums: UnsafeMutablePointer<Int32>
+    ) {
+        let count = reducedSums(input: input, inputShape: inputShape, reduced: reduced, into: sums, outputCount: outputCount)
+        let scale = params.input.scale / params.output.scale
+        let bias = Float(-params.input.zeroPoint) * scale * Float(count)
+        for o in 0..<outputCount {
+            let rounded = (Float(sums[o]) * scale + bias).rounded(.toNearestOrAwayFromZero)
+            output[o] = T(saturatingQuantized: int32LikeX86(rounded) &+ params.output.zeroPoint)
+        }
     }
 }
 

@@ -6,29 +6,31 @@ import Musl
 import Darwin
 #endif
 
-/// Quantised REDUCE_MAX over `reduced` axes: the maximum stored value (input and output share
-/// their quantisation, as TFLite requires). An empty reduction gives the type's minimum.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-@_specialize(exported: true, where T == Int16)
-public func quantizedReduceMax<T: QuantizedElement>(input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
+extension Reduce.Quantized {
+    /// Quantised REDUCE_MAX over `reduced` axes: the maximum stored value (input and output share
+    /// their quantisation, as TFLite requires). An empty reduction gives the type's minimum.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    @_specialize(exported: true, where T == Int16)
+    public static func maximum<T: QuantizedElement>(input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
                                                     output: UnsafeMutablePointer<T>, outputCount: Int) {
-    for o in 0..<outputCount { output[o] = T.min }
-    forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
-        output[o] = max(output[o], input[i])
+        for o in 0..<outputCount { output[o] = T.min }
+        forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
+            output[o] = max(output[o], input[i])
+        }
     }
-}
 
-/// Quantised REDUCE_MIN over `reduced` axes: the minimum stored value. An empty reduction gives
-/// the type's maximum.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-@_specialize(exported: true, where T == Int16)
-public func quantizedReduceMin<T: QuantizedElement>(input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
+    /// Quantised REDUCE_MIN over `reduced` axes: the minimum stored value. An empty reduction gives
+    /// the type's maximum.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    @_specialize(exported: true, where T == Int16)
+    public static func minimum<T: QuantizedElement>(input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
                                                     output: UnsafeMutablePointer<T>, outputCount: Int) {
-    for o in 0..<outputCount { output[o] = T.max }
-    forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
-        output[o] = min(output[o], input[i])
+        for o in 0..<outputCount { output[o] = T.max }
+        forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
+            output[o] = min(output[o], input[i])
+        }
     }
 }
 
@@ -50,31 +52,33 @@ public struct QuantizedReduceProdParams: Sendable {
     }
 }
 
-/// Quantised REDUCE_PROD (int8, int16), as TFLite's `QuantizedReduceProd`: the first element
-/// minus the zero point, then for each further element an int64 product rescaled with the
-/// 64-bit multiply, and a final rescale plus the output zero point. `products` is `outputCount`
-/// int64 values of working space.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == Int16)
-public func quantizedReduceProd<T: QuantizedElement>(_ params: QuantizedReduceProdParams,
-                                                     input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
-                                                     output: UnsafeMutablePointer<T>, outputCount: Int,
-                                                     products: UnsafeMutablePointer<Int64>) {
-    // Every product fits in int32, so int64's minimum marks an output with no element yet.
-    let notStarted = Int64.min
-    products.initialize(repeating: notStarted, count: outputCount)
-    forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
-        let x = Int32(input[i]) &- params.inputZeroPoint
-        if products[o] != notStarted {
-            products[o] = Int64(params.scaling.apply(products[o] &* Int64(x)))
-        } else {
-            products[o] = Int64(x)
+extension Reduce.Quantized {
+    /// Quantised REDUCE_PROD (int8, int16), as TFLite's `QuantizedReduceProd`: the first element
+    /// minus the zero point, then for each further element an int64 product rescaled with the
+    /// 64-bit multiply, and a final rescale plus the output zero point. `products` is `outputCount`
+    /// int64 values of working space.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == Int16)
+    public static func product<T: QuantizedElement>(_ params: QuantizedReduceProdParams,
+                                                    input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
+                                                    output: UnsafeMutablePointer<T>, outputCount: Int,
+                                                    products: UnsafeMutablePointer<Int64>) {
+        // Every product fits in int32, so int64's minimum marks an output with no element yet.
+        let notStarted = Int64.min
+        products.initialize(repeating: notStarted, count: outputCount)
+        forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
+            let x = Int32(input[i]) &- params.inputZeroPoint
+            if products[o] != notStarted {
+                products[o] = Int64(params.scaling.apply(products[o] &* Int64(x)))
+            } else {
+                products[o] = Int64(x)
+            }
         }
-    }
-    for o in 0..<outputCount {
-        // An empty reduction rescales a product of 0.
-        let product = products[o] == notStarted ? 0 : Int32(truncatingIfNeeded: products[o])
-        let value = params.scaling.apply(product) &+ params.outputZeroPoint
-        output[o] = T(saturatingQuantized: value)
+        for o in 0..<outputCount {
+            // An empty reduction rescales a product of 0.
+            let product = products[o] == notStarted ? 0 : Int32(truncatingIfNeeded: products[o])
+            let value = params.scaling.apply(product) &+ params.outputZeroPoint
+            output[o] = T(saturatingQuantized: value)
+        }
     }
 }

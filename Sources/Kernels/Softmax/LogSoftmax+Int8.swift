@@ -32,40 +32,42 @@ public struct Int8LogSoftmaxParams: Sendable {
     }
 }
 
-/// Reference int8 LOG_SOFTMAX over the last axis, as TFLite's integer kernel: a fixed-point sum
-/// of `exp(x - max)` in Q12, its fixed-point log, and each output `x - max - log(sum)` in the
-/// output quantisation (scale 1/16, zero point 127).
-public func logSoftmaxInt8(_ params: Int8LogSoftmaxParams, input: UnsafePointer<Int8>,
-                           output: UnsafeMutablePointer<Int8>, rows: Int, depth: Int) {
-    let inputBits = Int8LogSoftmaxParams.inputIntegerBits
-    let accumulationBits = 12, outputBits = 4
-    let outputZeroPoint: Int32 = 127
-    let m = params.inputMultiplier
-    for r in 0..<rows {
-        let x = input + r * depth
-        var maximum: Int32 = -128
-        for j in 0..<depth { maximum = max(maximum, Int32(x[j])) }
-        var sum: Int32 = 0
-        for j in 0..<depth {
-            let diff = Int32(x[j]) - maximum
-            if diff >= params.diffMin {
-                let scaled = multiplyByQuantizedMultiplier(diff, m.multiplier, m.shift)
-                sum = sum &+ rescaleFixedPoint(expOnNegativeValues(scaled, integerBits: inputBits), from: 0, to: accumulationBits)
+extension Softmax.Quantized {
+    /// Reference int8 LOG_SOFTMAX over the last axis, as TFLite's integer kernel: a fixed-point sum
+    /// of `exp(x - max)` in Q12, its fixed-point log, and each output `x - max - log(sum)` in the
+    /// output quantisation (scale 1/16, zero point 127).
+    public static func logSoftmax(_ params: Int8LogSoftmaxParams, input: UnsafePointer<Int8>,
+                                  output: UnsafeMutablePointer<Int8>, rows: Int, depth: Int) {
+        let inputBits = Int8LogSoftmaxParams.inputIntegerBits
+        let accumulationBits = 12, outputBits = 4
+        let outputZeroPoint: Int32 = 127
+        let m = params.inputMultiplier
+        for r in 0..<rows {
+            let x = input + r * depth
+            var maximum: Int32 = -128
+            for j in 0..<depth { maximum = max(maximum, Int32(x[j])) }
+            var sum: Int32 = 0
+            for j in 0..<depth {
+                let diff = Int32(x[j]) - maximum
+                if diff >= params.diffMin {
+                    let scaled = multiplyByQuantizedMultiplier(diff, m.multiplier, m.shift)
+                    sum = sum &+ rescaleFixedPoint(expOnNegativeValues(scaled, integerBits: inputBits), from: 0, to: accumulationBits)
+                }
             }
-        }
-        let logSum = logForXAtLeastOne(sum, inputIntegerBits: accumulationBits, outputIntegerBits: inputBits)
-        let shiftedLogSum = logSum &+ Int32.min
-        let adjustedDiffMin = max(params.diffMin - 1,
-                                  multiplyByQuantizedMultiplier(shiftedLogSum, params.reverseMultiplier.multiplier,
-                                                                params.reverseMultiplier.shift))
-        for j in 0..<depth {
-            let diff = Int32(x[j]) - maximum
-            if diff > adjustedDiffMin {
-                let scaled = multiplyByQuantizedMultiplier(diff, m.multiplier, m.shift)
-                let value = roundingDivideByPOT(scaled &- logSum, 31 - inputBits - outputBits) &+ outputZeroPoint
-                output[r * depth + j] = Int8(saturatingQuantized: value)
-            } else {
-                output[r * depth + j] = -128
+            let logSum = logForXAtLeastOne(sum, inputIntegerBits: accumulationBits, outputIntegerBits: inputBits)
+            let shiftedLogSum = logSum &+ Int32.min
+            let adjustedDiffMin = max(params.diffMin - 1,
+                                      multiplyByQuantizedMultiplier(shiftedLogSum, params.reverseMultiplier.multiplier,
+                                                                    params.reverseMultiplier.shift))
+            for j in 0..<depth {
+                let diff = Int32(x[j]) - maximum
+                if diff > adjustedDiffMin {
+                    let scaled = multiplyByQuantizedMultiplier(diff, m.multiplier, m.shift)
+                    let value = roundingDivideByPOT(scaled &- logSum, 31 - inputBits - outputBits) &+ outputZeroPoint
+                    output[r * depth + j] = Int8(saturatingQuantized: value)
+                } else {
+                    output[r * depth + j] = -128
+                }
             }
         }
     }

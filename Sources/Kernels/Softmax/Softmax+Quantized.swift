@@ -33,35 +33,37 @@ public struct QuantizedSoftmaxParams: Sendable {
     }
 }
 
-/// Quantised SOFTMAX over the last axis (int8 or uint8 in; the same type, or int16 from int8,
-/// out), as LiteRT computes it: a float sum of table entries per row, `1 / (sum *
-/// outputScale)`, then each probability rounded, offset and clamped to the output type.
-///
-/// - Parameters:
-///   - rows: the product of all axes but the last.
-///   - depth: the extent of the last axis.
-@_specialize(exported: true, where In == Int8, Out == Int8)
-@_specialize(exported: true, where In == UInt8, Out == UInt8)
-@_specialize(exported: true, where In == Int8, Out == Int16)
-public func quantizedSoftmax<In: QuantizedElement, Out: QuantizedElement>(
-    _ params: QuantizedSoftmaxParams, input: UnsafePointer<In>, output: UnsafeMutablePointer<Out>, rows: Int, depth: Int) {
-    // The 256-entry table covers every distance between two 8-bit values only.
-    precondition(In.bitWidth == 8, "quantizedSoftmax is for int8 and uint8 inputs")
-    params.table.withUnsafeBufferPointer { table in
-        for r in 0..<rows {
-            let x = input + r * depth
-            let y = output + r * depth
-            var maximum = In.quantizedMin
-            for j in 0..<depth { maximum = max(maximum, Int32(x[j])) }
-            // Entry for value v is table[255 - (maximum - v)].
-            let base = 255 - Int(maximum)
-            var sum: Float = 0
-            for j in 0..<depth { sum += table[base + Int(x[j])] }
-            let inverse = 1 / (sum * params.outputScale)
-            for j in 0..<depth {
-                let scaled = table[base + Int(x[j])] * inverse
-                let q = quantizeSoftmaxOutput(scaled, Out.self) &+ params.outputZeroPoint
-                y[j] = Out(saturatingQuantized: q)
+extension Softmax.Quantized {
+    /// Quantised SOFTMAX over the last axis (int8 or uint8 in; the same type, or int16 from int8,
+    /// out), as LiteRT computes it: a float sum of table entries per row, `1 / (sum *
+    /// outputScale)`, then each probability rounded, offset and clamped to the output type.
+    ///
+    /// - Parameters:
+    ///   - rows: the product of all axes but the last.
+    ///   - depth: the extent of the last axis.
+    @_specialize(exported: true, where In == Int8, Out == Int8)
+    @_specialize(exported: true, where In == UInt8, Out == UInt8)
+    @_specialize(exported: true, where In == Int8, Out == Int16)
+    public static func reference<In: QuantizedElement, Out: QuantizedElement>(
+        _ params: QuantizedSoftmaxParams, input: UnsafePointer<In>, output: UnsafeMutablePointer<Out>, rows: Int, depth: Int) {
+        // The 256-entry table covers every distance between two 8-bit values only.
+        precondition(In.bitWidth == 8, "Softmax.Quantized.reference is for int8 and uint8 inputs")
+        params.table.withUnsafeBufferPointer { table in
+            for r in 0..<rows {
+                let x = input + r * depth
+                let y = output + r * depth
+                var maximum = In.quantizedMin
+                for j in 0..<depth { maximum = max(maximum, Int32(x[j])) }
+                // Entry for value v is table[255 - (maximum - v)].
+                let base = 255 - Int(maximum)
+                var sum: Float = 0
+                for j in 0..<depth { sum += table[base + Int(x[j])] }
+                let inverse = 1 / (sum * params.outputScale)
+                for j in 0..<depth {
+                    let scaled = table[base + Int(x[j])] * inverse
+                    let q = quantizeSoftmaxOutput(scaled, Out.self) &+ params.outputZeroPoint
+                    y[j] = Out(saturatingQuantized: q)
+                }
             }
         }
     }

@@ -1,63 +1,67 @@
-/// Reference quantised TRANSPOSE_CONV for int8 (per-channel weights), as TFLite's reference
-/// integer kernel: every input pixel scatters `(input + inputOffset) * filter` into an int32
-/// accumulator over the output window, then each output is biased, rescaled per channel, offset
-/// and clamped.
-///
-/// - Parameters:
-///   - params: `geometry` holds the strides and the padding TFLite derives for the transposed
-///     convolution (the padding of a forward convolution from the output shape back to the
-///     input shape); only `before` is used.
-///   - filter: `[outputChannels, kernelHeight, kernelWidth, inputChannels]`.
-///   - bias: one int32 per output channel, or nil.
-///   - scratch: `outputShape.elementCount` int32 values of working space.
-@_specialize(exported: true, where T == Int8)
-@_specialize(exported: true, where T == UInt8)
-public func quantizedTransposeConv2D<T: QuantizedElement>(
-    _ params: QuantizedConvParams,
-    input: UnsafePointer<T>, inputShape: NHWC,
-    filter: UnsafePointer<T>, filterShape: NHWC,
-    bias: UnsafePointer<Int32>?,
-    output: UnsafeMutablePointer<T>, outputShape: NHWC,
-    scratch: UnsafeMutablePointer<Int32>
-) {
-    let inputOffset = params.inputOffset, filterOffset = params.filterOffset
-    scatter(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
-            outputShape: outputShape, scratch: scratch,
-            value: { Int32($0) &+ inputOffset }, weight: { Int32($0) &+ filterOffset })
-    let outputCount = outputShape.elementCount, outputDepth = outputShape.channels
-    for i in 0..<outputCount {
-        let oc = i % outputDepth
-        var acc = scratch[i]
-        if let bias { acc &+= bias[oc] }
-        acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
-        output[i] = T(clampedQuantized: params.activation.clamp(acc))
+extension TransposeConv.Quantized {
+    /// Reference quantised TRANSPOSE_CONV for int8 (per-channel weights), as TFLite's reference
+    /// integer kernel: every input pixel scatters `(input + inputOffset) * filter` into an int32
+    /// accumulator over the output window, then each output is biased, rescaled per channel, offset
+    /// and clamped.
+    ///
+    /// - Parameters:
+    ///   - params: `geometry` holds the strides and the padding TFLite derives for the transposed
+    ///     convolution (the padding of a forward convolution from the output shape back to the
+    ///     input shape); only `before` is used.
+    ///   - filter: `[outputChannels, kernelHeight, kernelWidth, inputChannels]`.
+    ///   - bias: one int32 per output channel, or nil.
+    ///   - scratch: `outputShape.elementCount` int32 values of working space.
+    @_specialize(exported: true, where T == Int8)
+    @_specialize(exported: true, where T == UInt8)
+    public static func reference<T: QuantizedElement>(
+        _ params: QuantizedConvParams,
+        input: UnsafePointer<T>, inputShape: NHWC,
+        filter: UnsafePointer<T>, filterShape: NHWC,
+        bias: UnsafePointer<Int32>?,
+        output: UnsafeMutablePointer<T>, outputShape: NHWC,
+        scratch: UnsafeMutablePointer<Int32>
+    ) {
+        let inputOffset = params.inputOffset, filterOffset = params.filterOffset
+        scatter(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
+                outputShape: outputShape, scratch: scratch,
+                value: { Int32($0) &+ inputOffset }, weight: { Int32($0) &+ filterOffset })
+        let outputCount = outputShape.elementCount, outputDepth = outputShape.channels
+        for i in 0..<outputCount {
+            let oc = i % outputDepth
+            var acc = scratch[i]
+            if let bias { acc &+= bias[oc] }
+            acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
+            output[i] = T(clampedQuantized: params.activation.clamp(acc))
+        }
     }
 }
 
-/// Reference 16x8 TRANSPOSE_CONV (int16 activations, int8 per-channel weights, int64 bias), as
-/// TFLite's reference integer kernel: both operands are symmetric, so every input pixel
-/// scatters `input * filter` into an int64 accumulator; each output is then biased, rescaled
-/// per channel by the 64-bit `MultiplyByQuantizedMultiplier` and clamped.
-///
-/// - Parameters:
-///   - params: as for the int8 kernel; the input and filter offsets are not read.
-///   - scratch: `outputShape.elementCount` int64 values of working space.
-public func quantizedTransposeConv2D16x8(
-    _ params: QuantizedConvParams,
-    input: UnsafePointer<Int16>, inputShape: NHWC,
-    filter: UnsafePointer<Int8>, filterShape: NHWC,
-    bias: UnsafePointer<Int64>?,
-    output: UnsafeMutablePointer<Int16>, outputShape: NHWC,
-    scratch: UnsafeMutablePointer<Int64>
-) {
-    scatter(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
-            outputShape: outputShape, scratch: scratch, value: { Int64($0) }, weight: { Int64($0) })
-    let outputCount = outputShape.elementCount, outputDepth = outputShape.channels
-    for i in 0..<outputCount {
-        let oc = i % outputDepth
-        var acc = scratch[i]
-        if let bias { acc &+= bias[oc] }
-        output[i] = Int16(clamping: params.activation.clamp(params.outputMultipliers[oc].apply(acc)))
+extension TransposeConv.Int16x8 {
+    /// Reference 16x8 TRANSPOSE_CONV (int16 activations, int8 per-channel weights, int64 bias), as
+    /// TFLite's reference integer kernel: both operands are symmetric, so every input pixel
+    /// scatters `input * filter` into an int64 accumulator; each output is then biased, rescaled
+    /// per channel by the 64-bit `MultiplyByQuantizedMultiplier` and clamped.
+    ///
+    /// - Parameters:
+    ///   - params: as for the int8 kernel; the input and filter offsets are not read.
+    ///   - scratch: `outputShape.elementCount` int64 values of working space.
+    public static func reference(
+        _ params: QuantizedConvParams,
+        input: UnsafePointer<Int16>, inputShape: NHWC,
+        filter: UnsafePointer<Int8>, filterShape: NHWC,
+        bias: UnsafePointer<Int64>?,
+        output: UnsafeMutablePointer<Int16>, outputShape: NHWC,
+        scratch: UnsafeMutablePointer<Int64>
+    ) {
+        scatter(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
+                outputShape: outputShape, scratch: scratch, value: { Int64($0) }, weight: { Int64($0) })
+        let outputCount = outputShape.elementCount, outputDepth = outputShape.channels
+        for i in 0..<outputCount {
+            let oc = i % outputDepth
+            var acc = scratch[i]
+            if let bias { acc &+= bias[oc] }
+            output[i] = Int16(clamping: params.activation.clamp(params.outputMultipliers[oc].apply(acc)))
+        }
     }
 }
 

@@ -29,9 +29,10 @@ enum BenchCommand: Command {
                         the run, GFLOP/s for convolutions and fully connected layers
           --profile-nodes
                         also print one line per node in execution order: node index,
-                        op, output shape, median ms, GFLOP/s, and the optimised kernel
-                        it runs with its instruction-set variant (where the op has a
-                        choice; `-` otherwise)
+                        op, output shape, median ms, GFLOP/s, and the kernel it runs
+                        (an optimised one with its instruction-set variant, e.g.
+                        `conv2d.i8.gathered/avx512vnni`, or a reference one, e.g.
+                        `mean.f32.reference`)
           --count-allocations
                         then run RUNS more invocations under glibc's malloc tracer and print
                         the heap allocations per invocation (0 expected after warm-up; needs

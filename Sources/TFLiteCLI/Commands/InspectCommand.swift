@@ -10,8 +10,10 @@ struct InspectCommand: Command {
 
         Loads and validates MODEL (a .tflite file) and prints a summary: each subgraph's
         inputs and outputs (name, shape, dtype, quantization), the operator histogram over
-        all subgraphs, tensor and subgraph counts, signatures, metadata entries and the
-        total bytes of constant weights.
+        all subgraphs, tensor and subgraph counts, signatures, metadata entries, the
+        total bytes of constant weights, and the kernel each node of subgraph 0 runs on
+        this CPU (which needs the model allocated; when that fails, the reason is printed
+        instead).
 
         Options:
           --json    print one JSON object instead:
@@ -19,7 +21,9 @@ struct InspectCommand: Command {
                     "outputs": [...], "operators", "tensors"}], "ops": {"CONV_2D": 21, ...},
                     "signatures": [{"key", "subgraph", "inputs": [names], "outputs": [names]}],
                     "metadata": [names], "tensors", "weight_bytes", "kernels" (the instruction-set
-                    variant of the optimised kernels an interpreter runs here), ...}
+                    variant of the optimised kernels an interpreter runs here),
+                    "node_kernels": [{"node", "op", "kernel", "status"}] (kernel null when
+                    status is "fused" or "prepared_when_run") or "node_kernels_error", ...}
           --stats   also report the load time and the resident memory (VmRSS, split into
                     private RssAnon and file-backed RssFile) before and after loading:
                     weights are mapped from the file, not copied, so RssAnon grows only by
@@ -46,7 +50,8 @@ struct InspectCommand: Command {
         }
         let loadNanoseconds = DispatchTime.now().uptimeNanoseconds - start
         let residentAfter = MemoryUsage.current()
-        let summary = ModelSummary(model)
+        var summary = ModelSummary(model)
+        summary.kernels = NodeKernels(model)
         let loadStats = stats ? LoadStats(nanoseconds: loadNanoseconds, residentBefore: residentBefore, residentAfter: residentAfter) : nil
 
         if json {
@@ -124,6 +129,7 @@ struct ModelSummary {
     var tensors: Int
     var weightBytes: Int
     var weightBuffers: Int
+    var kernels: NodeKernels?
 
     init(_ model: Model) {
         let schema = model.schema
@@ -203,6 +209,10 @@ struct ModelSummary {
         } else {
             lines.append("Metadata: " + metadata.map { "\(printable($0.name)) (\($0.bytes) bytes)" }.joined(separator: ", "))
         }
+        if let kernels {
+            lines.append("")
+            lines += kernels.text
+        }
         if let stats {
             lines.append("")
             lines.append(String(format: "Load time: %.3f ms", stats.milliseconds))
@@ -255,6 +265,15 @@ struct ModelSummary {
             "kernels": "\(Interpreter.defaultInstructionSet)",
         ]
         if let description { root["description"] = description }
+        if let kernels {
+            switch kernels.nodes {
+            case .success(let nodes):
+                root["node_kernels"] = nodes.map { ["node": $0.node, "op": $0.op, "kernel": $0.kernel.name ?? NSNull(),
+                                                    "status": $0.kernel.status] as [String: Any] }
+            case .failure(let reason):
+                root["node_kernels_error"] = reason.description
+            }
+        }
         if let stats {
             var object: [String: Any] = ["load_ms": stats.milliseconds]
             if let before = stats.residentBefore, let after = stats.residentAfter {
@@ -266,6 +285,68 @@ struct ModelSummary {
         }
         let data = try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// The kernel each node of subgraph 0 runs on this CPU, from an interpreter allocated with the
+/// default options; or why the model could not be allocated.
+struct NodeKernels {
+    struct Node {
+        var node: Int
+        var op: String
+        var kernel: Interpreter.NodeKernel
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    var nodes: Result<[Node], Failure>
+
+    init(_ model: Model) {
+        do throws(InterpreterError) {
+            let interpreter = try Interpreter(model: model)
+            try interpreter.allocateTensors()
+            let ops = model.schema.subgraphs[0].operators.map { model.operatorKind(ofCode: Int($0.opcodeIndex)).name }
+            nodes = .success(zip(ops, interpreter.nodeKernels).enumerated().map { Node(node: $0, op: $1.0, kernel: $1.1) })
+        } catch {
+            nodes = .failure(Failure(description: "\(error)"))
+        }
+    }
+
+    var text: [String] {
+        switch nodes {
+        case .success(let nodes):
+            let width = nodes.map { printable($0.op).count }.max() ?? 0
+            return ["Kernels (subgraph 0, \(nodes.count) nodes):"] + nodes.map { node in
+                let op = printable(node.op).padding(toLength: width, withPad: " ", startingAt: 0)
+                return "  \(node.node)".padding(toLength: 7, withPad: " ", startingAt: 0) + "\(op)  \(node.kernel.description)"
+            }
+        case .failure(let reason):
+            return ["Kernels: unknown, the model could not be allocated: \(printable(reason.description))"]
+        }
+    }
+}
+
+extension Interpreter.NodeKernel {
+    /// The kernel's name, or what stands in its place.
+    var description: String {
+        switch self {
+        case .named(let name): name
+        case .fused: "(fused into a neighbour)"
+        case .preparedWhenRun: "(prepared when it runs: its input shapes depend on values)"
+        case .unallocated: "(not allocated)"
+        }
+    }
+
+    /// `--json`'s word for it.
+    var status: String {
+        switch self {
+        case .named: "named"
+        case .fused: "fused"
+        case .preparedWhenRun: "prepared_when_run"
+        case .unallocated: "unallocated"
+        }
     }
 }
 

@@ -9,9 +9,11 @@ final class ExecutionEnvironment {
     let registry: OpRegistry
     let threads: ThreadPool
     let memoryLimit: Int
-    let useReferenceKernels: Bool
-    /// The instruction-set variant of the optimised kernels every node is prepared with.
+    /// The instruction-set variant of the optimised kernels this CPU runs.
     let kernels: OptimizedKernels
+    /// What every node's kernel is planned with: `Interpreter.Options.useReferenceKernels`
+    /// is read here and nowhere else.
+    let kernelChoice: KernelChoice
     let resources = ResourceStore()
     let hashTables = HashTableStore()
     let kvCaches = KVCacheStore()
@@ -25,10 +27,10 @@ final class ExecutionEnvironment {
         registry = options.registry
         threads = ThreadPool(threadCount: options.resolvedThreadCount)
         memoryLimit = options.memoryLimit
-        useReferenceKernels = options.useReferenceKernels
         control = InvocationControl(timeLimit: options.timeLimit)
         maxLoopIterations = options.maxLoopIterations
         kernels = options.instructionSet.map(KernelSelection.kernels(atMost:)) ?? KernelSelection.best
+        kernelChoice = options.useReferenceKernels ? .referenceOnly : .optimized(kernels)
     }
 }
 

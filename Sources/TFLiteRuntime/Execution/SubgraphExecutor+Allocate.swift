@@ -97,7 +97,7 @@ extension SubgraphExecutor {
         guard context.scratchBytes <= memoryLimit else {
             throw .memoryLimitExceeded(requested: context.scratchBytes, limit: memoryLimit)
         }
-        kernelNames[n] = context.kernelName
+        kernelNames[n] = context.resolvedKernelName
         nodeFlops[n] = context.flops
         return (kernel, registration, context.scratchBytes)
     }

@@ -12,8 +12,8 @@ public struct NodeTiming: Sendable {
     public let node: Int
     /// Op name (`CONV_2D`, or a custom code).
     public let op: String
-    /// The optimised kernel the node runs and its instruction-set variant
-    /// (`conv2d.f32.im2col/avx512`), where the op has a choice of them; nil otherwise.
+    /// The kernel the node runs: an optimised one with its instruction-set variant
+    /// (`conv2d.f32.im2col/avx512`), or a reference one (`mean.f32.reference`).
     public let kernel: String?
     /// Wall time in nanoseconds.
     public let nanoseconds: UInt64

@@ -9,8 +9,7 @@ final class SubgraphExecutor {
     var registry: OpRegistry { environment.registry }
     var threads: ThreadPool { environment.threads }
     var memoryLimit: Int { environment.memoryLimit }
-    var useReferenceKernels: Bool { environment.useReferenceKernels }
-    var kernels: OptimizedKernels { environment.kernels }
+    var kernelChoice: KernelChoice { environment.kernelChoice }
 
     var tensors: [TensorRecord]
     let inputs: [Int]
@@ -18,7 +17,7 @@ final class SubgraphExecutor {
 
     /// The nodes left to run at invoke time (folded nodes are gone), in execution order.
     var steps: [Step] = []
-    /// The optimised kernel each prepared node runs, by node, where prepare named one.
+    /// The kernel each prepared node runs, by node (see `PrepareContext.resolvedKernelName`).
     var kernelNames: [Int: String] = [:]
     /// The floating-point operations of each prepared node, where prepare counted them.
     var nodeFlops: [Int: Int] = [:]

@@ -32,7 +32,7 @@ struct FusionPass {
     /// `checkDataflow()`, which proves each tensor has at most one writer, running before its
     /// readers.
     static func plan(for executor: SubgraphExecutor) -> FusionPlan {
-        guard !executor.useReferenceKernels else { return FusionPlan() }
+        guard executor.kernelChoice.optimizedKernels != nil else { return FusionPlan() }
         return FusionPass(executor).plan()
     }
 

@@ -111,7 +111,8 @@ extension CustomOperator {
         /// The outputs as the model declares them (type, and a shape `setOutput` replaces).
         public let outputs: [TensorDescription]
         /// A name for the kernel, shown beside the node by `tflite bench --profile-nodes`
-        /// and in ``NodeTiming/kernel``; nil shows none.
+        /// and in ``NodeTiming/kernel``; nil names it by the runtime's rule for an op's only
+        /// kernel (`addone.f32.reference` for custom code `AddOne` on float32).
         public var kernelName: String?
         /// What `setOutput` declared, by output.
         var declared: [(shape: [Int], type: DataType)?]

@@ -93,8 +93,9 @@ struct PrepareContext {
     /// What the fusion pass folded into this node, which its prepare step applies; only the
     /// fusions its registration accepts (``OpRegistration/fusions``) are ever set.
     var fusions = NodeFusions()
-    /// The name of the optimised kernel prepare picked (e.g. `conv2d.i8.gathered/avx512vnni`),
-    /// which profiles print beside the node; nil for the op's only kernel.
+    /// The name of the kernel prepare picked (e.g. `conv2d.i8.gathered/avx512vnni`), which
+    /// profiles and `tflite inspect` print beside the node; nil for the op's only kernel, which
+    /// ``resolvedKernelName`` names.
     var kernelName: String?
     /// The node's floating-point operations (2 x multiply-accumulates for the compute-heavy
     /// ops), which profiles turn into a rate; nil where that is not well defined.

@@ -62,16 +62,3 @@ extension PrepareContext {
         return (geometry, oh, ow)
     }
 }
-
-extension PrepareContext {
-    /// The node's kernel for an optimised int8 kernel that reads tensor `input` and writes
-    /// tensor `output`: its scratch is requested and its name recorded for the profiles.
-    mutating func bind(_ kernel: Int8Kernel, input: Int, output: Int) -> NodeKernel {
-        requestScratch(bytes: kernel.scratchBytes)
-        kernelName = kernel.name
-        return { c in
-            kernel.run(input: c.data(input, as: Int8.self), output: c.data(output, as: Int8.self),
-                       scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
-        }
-    }
-}

@@ -50,11 +50,9 @@ private func prepareUnary(_ ctx: inout PrepareContext, _ f: UnaryFunction) throw
     let count = x.elementCount, xi = x.index, yi = y.index
     switch x.type {
     case .float32:
-        if ctx.executor.useReferenceKernels {
-            return { c in Activations.reference(f, input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self), count: count) }
-        }
-        return { c in Activations.apply(f, input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self), count: count,
-                                       threads: c.threads) }
+        let kernel = Activations.plan(f, count: count, family: ctx.kernelFamily, using: ctx.kernelChoice)
+        ctx.adopt(kernel)
+        return { c in kernel.run(UnaryOperands(input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self)), c.threads) }
     case .int32, .int64:
         let g: IntegerUnaryFunction
         switch f {
@@ -87,9 +85,9 @@ private func prepareQuantizedUnary(_ ctx: inout PrepareContext, _ f: UnaryFuncti
 
     func relu(_ params: QuantizedReluParams) throws(InterpreterError) -> NodeKernel {
         switch x.type {
-        case .int8: return { c in quantizedRelu(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
-        case .uInt8: return { c in quantizedRelu(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
-        default: return { c in quantizedRelu(params, input: c.data(xi, as: Int16.self), output: c.data(yi, as: Int16.self), count: count) }
+        case .int8: return { c in Activations.Quantized.relu(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
+        case .uInt8: return { c in Activations.Quantized.relu(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
+        default: return { c in Activations.Quantized.relu(params, input: c.data(xi, as: Int16.self), output: c.data(yi, as: Int16.self), count: count) }
         }
     }
     func lookup(_ make8: (AffineQuantization, AffineQuantization) -> QuantizedLookupTable<Int8>,
@@ -97,10 +95,10 @@ private func prepareQuantizedUnary(_ ctx: inout PrepareContext, _ f: UnaryFuncti
         switch x.type {
         case .int8:
             let table = make8(qx, qy)
-            return { c in quantizedLookup(table, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
+            return { c in Activations.Quantized.lookup(table, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
         case .uInt8:
             let table = makeU8(qx, qy)
-            return { c in quantizedLookup(table, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
+            return { c in Activations.Quantized.lookup(table, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
         default:
             throw ctx.unsupported("\(ctx.opName) on \(x.type)")
         }
@@ -114,9 +112,9 @@ private func prepareQuantizedUnary(_ ctx: inout PrepareContext, _ f: UnaryFuncti
     case .leakyRelu(let alpha):
         let params = QuantizedReluParams.leakyRelu(alpha: alpha, input: qx, output: qy, qmin: qmin, qmax: qmax)
         switch x.type {
-        case .int8: return { c in quantizedLeakyRelu(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
-        case .uInt8: return { c in quantizedLeakyRelu(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
-        default: return { c in quantizedLeakyRelu(params, input: c.data(xi, as: Int16.self), output: c.data(yi, as: Int16.self), count: count) }
+        case .int8: return { c in Activations.Quantized.leakyRelu(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
+        case .uInt8: return { c in Activations.Quantized.leakyRelu(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
+        default: return { c in Activations.Quantized.leakyRelu(params, input: c.data(xi, as: Int16.self), output: c.data(yi, as: Int16.self), count: count) }
         }
     case .logistic: return try lookup({ .logistic(input: $0, output: $1) }, { .logistic(input: $0, output: $1) })
     case .tanh: return try lookup({ .tanh(input: $0, output: $1) }, { .tanh(input: $0, output: $1) })
@@ -126,28 +124,28 @@ private func prepareQuantizedUnary(_ ctx: inout PrepareContext, _ f: UnaryFuncti
     case .hardSwish:
         guard let params = QuantizedHardSwishParams.make(input: qx, output: qy) else { throw ctx.unsupported("these HARD_SWISH scales") }
         switch x.type {
-        case .int8: return { c in quantizedHardSwish(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
-        case .uInt8: return { c in quantizedHardSwish(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
+        case .int8: return { c in Activations.Quantized.hardSwish(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
+        case .uInt8: return { c in Activations.Quantized.hardSwish(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), count: count) }
         default: throw ctx.unsupported("HARD_SWISH on \(x.type)")
         }
     case .exp: return try lookup({ .exp(input: $0, output: $1) }, { .exp(input: $0, output: $1) })
     case .log: return try lookup({ .log(input: $0, output: $1) }, { .log(input: $0, output: $1) })
     case .abs:
         switch x.type {
-        case .int8: return { c in quantizedAbs(input: c.data(xi, as: Int8.self), inputQuantization: qx, output: c.data(yi, as: Int8.self), outputQuantization: qy, count: count) }
-        case .int16: return { c in quantizedAbs(input: c.data(xi, as: Int16.self), inputQuantization: qx, output: c.data(yi, as: Int16.self), outputQuantization: qy, count: count) }
+        case .int8: return { c in Elementwise.Quantized.absoluteValue(input: c.data(xi, as: Int8.self), inputQuantization: qx, output: c.data(yi, as: Int8.self), outputQuantization: qy, count: count) }
+        case .int16: return { c in Elementwise.Quantized.absoluteValue(input: c.data(xi, as: Int16.self), inputQuantization: qx, output: c.data(yi, as: Int16.self), outputQuantization: qy, count: count) }
         default: throw ctx.unsupported("ABS on \(x.type)")
         }
     case .sqrt:
         switch x.type {
-        case .int8: return { c in quantizedSqrt(input: c.data(xi, as: Int8.self), inputQuantization: qx, output: c.data(yi, as: Int8.self), outputQuantization: qy, count: count) }
-        case .int16: return { c in quantizedSqrt(input: c.data(xi, as: Int16.self), inputQuantization: qx, output: c.data(yi, as: Int16.self), outputQuantization: qy, count: count) }
+        case .int8: return { c in Elementwise.Quantized.squareRoot(input: c.data(xi, as: Int8.self), inputQuantization: qx, output: c.data(yi, as: Int8.self), outputQuantization: qy, count: count) }
+        case .int16: return { c in Elementwise.Quantized.squareRoot(input: c.data(xi, as: Int16.self), inputQuantization: qx, output: c.data(yi, as: Int16.self), outputQuantization: qy, count: count) }
         default: throw ctx.unsupported("SQRT on \(x.type)")
         }
     case .rsqrt:
         guard x.type == .int8 else { throw ctx.unsupported("RSQRT on \(x.type)") }
         let params = Int8RsqrtParams(input: qx, output: qy)
-        return { c in rsqrtInt8(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
+        return { c in Elementwise.Quantized.reciprocalSquareRoot(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), count: count) }
     default:
         throw ctx.unsupported("quantised \(ctx.opName)")
     }
@@ -171,9 +169,9 @@ private func preparePrelu(_ ctx: inout PrepareContext) throws(InterpreterError) 
                                                output: try ctx.affine(y, role: "output"))
         let xs = x.shape, aShape = alpha.shape, outShape = plan.outputShape
         if x.type == .int8 {
-            return { c in quantizedPrelu(params, input: c.data(xi, as: Int8.self), inputShape: xs, alpha: c.data(ai, as: Int8.self), alphaShape: aShape, output: c.data(yi, as: Int8.self), outputShape: outShape) }
+            return { c in Activations.Quantized.prelu(params, input: c.data(xi, as: Int8.self), inputShape: xs, alpha: c.data(ai, as: Int8.self), alphaShape: aShape, output: c.data(yi, as: Int8.self), outputShape: outShape) }
         }
-        return { c in quantizedPrelu(params, input: c.data(xi, as: UInt8.self), inputShape: xs, alpha: c.data(ai, as: UInt8.self), alphaShape: aShape, output: c.data(yi, as: UInt8.self), outputShape: outShape) }
+        return { c in Activations.Quantized.prelu(params, input: c.data(xi, as: UInt8.self), inputShape: xs, alpha: c.data(ai, as: UInt8.self), alphaShape: aShape, output: c.data(yi, as: UInt8.self), outputShape: outShape) }
     case let t:
         throw ctx.unsupported("input type \(t)")
     }

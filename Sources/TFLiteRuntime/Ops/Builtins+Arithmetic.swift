@@ -78,20 +78,20 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         else { throw ctx.unsupported("these input/output scales or activation \(ctx.binaryActivation)") }
         func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
             if op == .add {
-                return { c in quantizedAdd(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+                return { c in Elementwise.Quantized.add(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
             }
-            return { c in quantizedSub(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+            return { c in Elementwise.Quantized.sub(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
         }
         switch a.type {
         case .int8:
-            if op == .add, !ctx.executor.useReferenceKernels, aShape == outShape, bShape == outShape {
-                let count = outShape.reduce(1, *), add = ctx.executor.kernels.int8Add
-                ctx.kernelName = "add.i8.lanes/\(ctx.executor.kernels.instructionSet)"
-                return { c in
-                    add(params, c.data(ai, as: Int8.self), c.data(bi, as: Int8.self), c.data(yi, as: Int8.self), count, c.threads)
-                }
+            guard op == .add else { return kernel(Int8.self) }
+            let planned = Elementwise.Quantized.planAdd(params, aShape: aShape, bShape: bShape, outputShape: outShape,
+                                                        using: ctx.kernelChoice)
+            ctx.adopt(planned)
+            return { c in
+                planned.run(BinaryOperands(a: c.data(ai, as: Int8.self), b: c.data(bi, as: Int8.self), output: c.data(yi, as: Int8.self)),
+                            c.threads)
             }
-            return kernel(Int8.self)
         case .uInt8: return kernel(UInt8.self)
         default: return kernel(Int16.self)
         }
@@ -99,7 +99,7 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         guard let params = QuantizedMulParams.make(input1: qa, input2: qb, output: qy, activation: activation, qmin: qmin, qmax: qmax)
         else { throw ctx.unsupported("these input/output scales or activation \(ctx.binaryActivation)") }
         func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-            { c in quantizedMul(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+            { c in Elementwise.Quantized.mul(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
         }
         switch a.type {
         case .int8: return kernel(Int8.self)
@@ -113,9 +113,9 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         let isMax = op == .maximum
         func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
             if isMax {
-                return { c in quantizedMaximum(c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+                return { c in Elementwise.Quantized.maximum(c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
             }
-            return { c in quantizedMinimum(c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+            return { c in Elementwise.Quantized.minimum(c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
         }
         switch a.type {
         case .int8: return kernel(Int8.self)
@@ -126,7 +126,7 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         guard a.type != .int16 else { throw ctx.unsupported("quantised SQUARED_DIFFERENCE on INT16") }
         let params = QuantizedSquaredDifferenceParams.make(input1: qa, input2: qb, output: qy, qmin: qmin, qmax: qmax)
         func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-            { c in quantizedSquaredDifference(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+            { c in Elementwise.Quantized.squaredDifference(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
         }
         return a.type == .int8 ? kernel(Int8.self) : kernel(UInt8.self)
     default:

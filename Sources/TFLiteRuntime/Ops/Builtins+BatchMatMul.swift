@@ -30,18 +30,11 @@ private func prepareBatchMatMul(_ ctx: inout PrepareContext) throws(InterpreterE
     try ctx.requireType(input: 1, .float32)
     let a = lhs.index, b = rhs.index, y = try ctx.output(0).index
     let lShape = lhs.shape, rShape = rhs.shape
-    if !o.adjY && !ctx.executor.useReferenceKernels {
-        ctx.kernelName = "batch-matmul.f32.row-updates"
-        return { c in
-            BatchMatMul.rowUpdates(lhs: c.data(a, as: Float.self), lhsShape: lShape, adjointLHS: o.adjX,
-                                   rhs: c.data(b, as: Float.self), rhsShape: rShape,
-                                   output: c.data(y, as: Float.self), outputShape: outShape)
-        }
-    }
+    let kernel = BatchMatMul.plan(lhsShape: lShape, adjointLHS: o.adjX, rhsShape: rShape, adjointRHS: o.adjY,
+                                  outputShape: outShape, using: ctx.kernelChoice)
+    ctx.adopt(kernel)
     return { c in
-        BatchMatMul.reference(lhs: c.data(a, as: Float.self), lhsShape: lShape, adjointLHS: o.adjX,
-                              rhs: c.data(b, as: Float.self), rhsShape: rShape, adjointRHS: o.adjY,
-                              output: c.data(y, as: Float.self), outputShape: outShape)
+        kernel.run(BinaryOperands(a: c.data(a, as: Float.self), b: c.data(b, as: Float.self), output: c.data(y, as: Float.self)), c.threads)
     }
 }
 
@@ -75,8 +68,8 @@ private func prepareBatchMatMulQuantized(_ ctx: inout PrepareContext, options o:
     let lStride = lBatches == 1 ? 0 : rows * depth, rStride = rBatches == 1 ? 0 : depth * columns
     let li = lhs.index, ri = rhs.index, yi = y.index
     return { c in
-        quantizedBatchMatMulInt8(params, lhs: c.data(li, as: Int8.self), lhsBatchStride: lStride,
-                                 rhs: c.data(ri, as: Int8.self), rhsBatchStride: rStride, rhsRowStride: rowStride, rhsColumnStride: columnStride,
-                                 batches: batches, rows: rows, depth: depth, columns: columns, output: c.data(yi, as: Int8.self))
+        BatchMatMul.Quantized.reference(params, lhs: c.data(li, as: Int8.self), lhsBatchStride: lStride,
+                                        rhs: c.data(ri, as: Int8.self), rhsBatchStride: rStride, rhsRowStride: rowStride, rhsColumnStride: columnStride,
+                                        batches: batches, rows: rows, depth: depth, columns: columns, output: c.data(yi, as: Int8.self))
     }
 }

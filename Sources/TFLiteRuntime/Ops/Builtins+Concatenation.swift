@@ -68,8 +68,8 @@ private func prepareConcatenation(_ ctx: inout PrepareContext) throws(Interprete
             func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
                 { c in
                     c.withPointers(to: indices, { UnsafePointer($0.assumingMemoryBound(to: T.self)) }) {
-                        quantizedConcatenation(inputs: $0, quantizations: qs, axisSizes: sizes, outerCount: outer, innerCount: inner,
-                                               output: c.data(yi, as: T.self), outputQuantization: qy)
+                        Concatenation.Quantized.reference(inputs: $0, quantizations: qs, axisSizes: sizes, outerCount: outer, innerCount: inner,
+                                                          output: c.data(yi, as: T.self), outputQuantization: qy)
                     }
                 }
             }

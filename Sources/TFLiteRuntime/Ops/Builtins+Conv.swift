@@ -47,44 +47,10 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
 
     let residual = try ctx.foldedResidual(shapedLike: outShape)
-
-    let threadCount = ctx.executor.threads.threadCount
-    let optimized = ctx.executor.useReferenceKernels ? nil : w.constantData.flatMap {
-        ctx.executor.kernels.floatConv2D(params, input, $0.assumingMemoryBound(to: Float.self), filter, outShape, threadCount)
-    }
-    guard let optimized else {
-        let wi = w.index
-        guard let residual else {
-            return { c in
-                Conv2D.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
-                                 filter: c.data(wi, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                 output: c.data(y, as: Float.self), outputShape: outShape)
-            }
-        }
-        // A grouped convolution, or a filter computed at run time, with a folded residual:
-        // the reference kernel, then the ADD (of zeros past the residual's channels).
-        let linear = Conv2DParams(geometry: geometry, activation: ActivationRange(min: -.infinity, max: .infinity))
-        let n = outShape.channels
-        return { c in
-            let out = c.data(y, as: Float.self), skip = c.data(residual.tensor, as: Float.self)
-            Conv2D.reference(params: linear, input: c.data(x, as: Float.self), inputShape: input,
-                             filter: c.data(wi, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                             output: out, outputShape: outShape)
-            for pixel in 0..<(outShape.elementCount / Swift.max(1, n)) {
-                for k in 0..<n {
-                    let add = k < residual.channels ? skip[pixel * residual.channels + k] : 0
-                    out[pixel * n + k] = params.activation.clamp(out[pixel * n + k] + add)
-                }
-            }
-        }
-    }
-    ctx.requestScratch(bytes: 4 * optimized.scratchFloatCount)
-    ctx.kernelName = optimized.name
-    return { c in
-        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self),
-                      residual: residual.map { GEMMResidual(base: c.data($0.tensor, as: Float.self), channels: $0.channels) },
-                      output: c.data(y, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
-    }
+    let kernel = Conv2D.plan(params: params, inputShape: input, filter: w.planned(as: Float.self), filterShape: filter,
+                             outputShape: outShape, threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
+    let wi = w.index
+    return ctx.bind(kernel, input: x, filter: { $0.data(wi, as: Float.self) }, bias: b, output: y, residual: residual)
 }
 
 private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -121,22 +87,9 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
                                        activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction))
     let x = try ctx.input(0).index, w = try ctx.input(1).index, y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
-    if ctx.executor.useReferenceKernels {
-        return { c in
-            DepthwiseConv2D.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
-                                      filter: c.data(w, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                      output: c.data(y, as: Float.self), outputShape: outShape)
-        }
-    }
-    let optimized = ctx.executor.kernels.floatDepthwiseConv2D(params, input, filter, outShape, ctx.executor.threads.threadCount)
-    let scratchFloats = optimized.scratchFloatCount
-    ctx.kernelName = optimized.name
-    ctx.requestScratch(bytes: 4 * scratchFloats)
-    return { c in
-        optimized.run(input: c.data(x, as: Float.self), filter: c.data(w, as: Float.self), bias: optionalData(c, b, as: Float.self),
-                      output: c.data(y, as: Float.self),
-                      scratch: scratchFloats > 0 ? c.scratch.assumingMemoryBound(to: Float.self) : nil, pool: c.threads)
-    }
+    let kernel = DepthwiseConv2D.plan(params: params, inputShape: input, filterShape: filter, outputShape: outShape,
+                                      threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
+    return ctx.bind(kernel, input: x, filter: { $0.data(w, as: Float.self) }, bias: b, output: y)
 }
 
 private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Schema.Conv2DOptions, geometry: ConvGeometry,
@@ -153,25 +106,16 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
     switch (x.type, w.type) {
     case (.int8, .int8), (.int8, .int4):
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
-        let biasData = ctx.optionalInput(2)?.constantData
         let int8Filter = try ctx.int8Filter(w)
-        if !ctx.executor.useReferenceKernels, filterZero == 0, input.channels == filter.channels,
-           let weights = int8Filter.constantValues(w), b == nil || biasData != nil,
-           let optimized = ctx.executor.kernels.int8Conv2D(params, weights.assumingMemoryBound(to: Int8.self), filter,
-                                                           biasData?.assumingMemoryBound(to: Int32.self), input, output,
-                                                           ctx.executor.threads.threadCount) {
-            // Constant symmetric weights: repacked once with the input offset folded into the bias.
-            return ctx.bind(optimized, input: xi, output: yi)
-        }
-        return { c in
-            quantizedConv2D(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: int8Filter.values(c),
-                            filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self), outputShape: output)
-        }
+        let kernel = Conv2D.Quantized.plan(params, inputShape: input, filter: int8Filter.planned(w), filterShape: filter,
+                                           bias: ctx.planned(input: 2, as: Int32.self), outputShape: output,
+                                           threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
+        return ctx.bind(kernel, input: xi, filter: int8Filter.values, bias: b, output: yi)
     case (.uInt8, .uInt8):
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
         return { c in
-            quantizedConv2D(params, input: c.data(xi, as: UInt8.self), inputShape: input, filter: c.data(wi, as: UInt8.self),
-                            filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self), outputShape: output)
+            Conv2D.Quantized.reference(params, input: c.data(xi, as: UInt8.self), inputShape: input, filter: c.data(wi, as: UInt8.self),
+                                       filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self), outputShape: output)
         }
     case (.int16, .int8):
         guard inQ.zeroPoint == 0, outQ.zeroPoint == 0 else { throw ctx.invalid("int16 activations must have zero point 0") }
@@ -190,12 +134,12 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
         return { c in
             if let bias {
                 bias.withUnsafeBufferPointer { bp in
-                    quantizedConv2DInt16x8(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                           filterShape: filter, bias: bp.baseAddress, output: c.data(yi, as: Int16.self), outputShape: output)
+                    Conv2D.Int16x8.reference(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                                             filterShape: filter, bias: bp.baseAddress, output: c.data(yi, as: Int16.self), outputShape: output)
                 }
             } else {
-                quantizedConv2DInt16x8(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                       filterShape: filter, bias: nil, output: c.data(yi, as: Int16.self), outputShape: output)
+                Conv2D.Int16x8.reference(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                                         filterShape: filter, bias: nil, output: c.data(yi, as: Int16.self), outputShape: output)
             }
         }
     default:
@@ -218,25 +162,17 @@ private func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, option
     let xi = x.index, wi = w.index, yi = y.index
     switch x.type {
     case .int8:
-        let biasData = ctx.optionalInput(2)?.constantData
         let int8Filter = try ctx.int8Filter(w)
-        if !ctx.executor.useReferenceKernels, b == nil || biasData != nil, let weights = int8Filter.constantValues(w),
-           let optimized = ctx.executor.kernels.int8DepthwiseConv2D(params, depthMultiplier, weights.assumingMemoryBound(to: Int8.self),
-                                                                    filter, biasData?.assumingMemoryBound(to: Int32.self), input,
-                                                                    output, ctx.executor.threads.threadCount) {
-            // Constant weights: converted once, with the input offset folded into the bias.
-            return ctx.bind(optimized, input: xi, output: yi)
-        }
-        return { c in
-            quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Int8.self), inputShape: input,
-                                     filter: int8Filter.values(c), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
-                                     output: c.data(yi, as: Int8.self), outputShape: output)
-        }
+        let kernel = DepthwiseConv2D.Quantized.plan(params, depthMultiplier: depthMultiplier, inputShape: input,
+                                                    filter: int8Filter.planned(w), filterShape: filter,
+                                                    bias: ctx.planned(input: 2, as: Int32.self), outputShape: output,
+                                                    threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
+        return ctx.bind(kernel, input: xi, filter: int8Filter.values, bias: b, output: yi)
     case .uInt8:
         return { c in
-            quantizedDepthwiseConv2D(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: UInt8.self), inputShape: input,
-                                     filter: c.data(wi, as: UInt8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
-                                     output: c.data(yi, as: UInt8.self), outputShape: output)
+            DepthwiseConv2D.Quantized.reference(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: UInt8.self), inputShape: input,
+                                                filter: c.data(wi, as: UInt8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
+                                                output: c.data(yi, as: UInt8.self), outputShape: output)
         }
     default:
         throw ctx.unsupported("DEPTHWISE_CONV_2D on \(x.type)")
@@ -260,9 +196,9 @@ private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.
     requestHybridScratch(&ctx, input: input)
     let xi = try ctx.input(0).index, int8Filter = try ctx.int8Filter(ctx.input(1)), yi = try ctx.output(0).index
     return { c in
-        hybridConv2DInt8(params, input: c.data(xi, as: Float.self), inputShape: input, filter: int8Filter.values(c),
-                         filterShape: filter, bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
-                         outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+        Conv2D.Hybrid.reference(params, input: c.data(xi, as: Float.self), inputShape: input, filter: int8Filter.values(c),
+                                filterShape: filter, bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
+                                outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }
 
@@ -276,8 +212,8 @@ private func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o
     requestHybridScratch(&ctx, input: input)
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
-        hybridDepthwiseConv2DInt8(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Float.self), inputShape: input,
-                                  filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                  output: c.data(yi, as: Float.self), outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+        DepthwiseConv2D.Hybrid.reference(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Float.self), inputShape: input,
+                                         filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
+                                         output: c.data(yi, as: Float.self), outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }

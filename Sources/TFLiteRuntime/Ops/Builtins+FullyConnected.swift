@@ -46,21 +46,10 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
     let params = FullyConnectedParams(activation: try ctx.floatActivation(o.fusedActivationFunction))
     let x = input.index, y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
-    if ctx.executor.useReferenceKernels || weights.constantData == nil {
-        let w = weights.index
-        return { c in
-            FullyConnected.reference(params: params, input: c.data(x, as: Float.self), batch: batch, inputDepth: inputDepth,
-                                     weights: c.data(w, as: Float.self), outputDepth: outputDepth,
-                                     bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self))
-        }
-    }
-    let optimized = ctx.executor.kernels.floatFullyConnected(params, weights.constantData!.assumingMemoryBound(to: Float.self),
-                                                             batch, inputDepth, outputDepth)
-    ctx.kernelName = optimized.name
-    return { c in
-        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self),
-                      pool: c.threads)
-    }
+    let kernel = FullyConnected.plan(params: params, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth,
+                                     weights: weights.planned(as: Float.self), using: ctx.kernelChoice)
+    let w = weights.index
+    return ctx.bind(kernel, input: x, filter: { $0.data(w, as: Float.self) }, bias: b, output: y)
 }
 
 private func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Schema.FullyConnectedOptions,
@@ -81,29 +70,17 @@ private func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options
     let xi = x.index, wi = w.index, yi = y.index
     switch x.type {
     case .int8:
-        let biasData = ctx.optionalInput(2)?.constantData
         let int8Filter = try ctx.int8Filter(w)
-        if !ctx.executor.useReferenceKernels, filterZero == 0, let weights = int8Filter.constantValues(w), b == nil || biasData != nil {
-            let optimized = ctx.executor.kernels.int8FullyConnected(params, weights.assumingMemoryBound(to: Int8.self), batch,
-                                                                    inputDepth, outputDepth, biasData?.assumingMemoryBound(to: Int32.self))
-            ctx.kernelName = optimized.name
-            // The kernel reads the weights in place: widened int4 ones live as long as it does.
-            return { c in
-                withExtendedLifetime(int8Filter) {
-                    optimized.run(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), scratch: nil, pool: c.threads)
-                }
-            }
-        }
-        return { c in
-            quantizedFullyConnected(params, input: c.data(xi, as: Int8.self), batches: batch, inputDepth: inputDepth,
-                                    filter: int8Filter.values(c), outputDepth: outputDepth,
-                                    bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self))
-        }
+        let kernel = FullyConnected.Quantized.plan(params, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth,
+                                                   filter: int8Filter.planned(w), bias: ctx.planned(input: 2, as: Int32.self),
+                                                   using: ctx.kernelChoice)
+        // The kernel holds the filter: an optimised one reads widened int4 weights in place.
+        return ctx.bind(kernel, input: xi, filter: int8Filter.values, bias: b, output: yi)
     case .uInt8:
         return { c in
-            quantizedFullyConnected(params, input: c.data(xi, as: UInt8.self), batches: batch, inputDepth: inputDepth,
-                                    filter: c.data(wi, as: UInt8.self), outputDepth: outputDepth,
-                                    bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self))
+            FullyConnected.Quantized.reference(params, input: c.data(xi, as: UInt8.self), batches: batch, inputDepth: inputDepth,
+                                               filter: c.data(wi, as: UInt8.self), outputDepth: outputDepth,
+                                               bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self))
         }
     default:
         throw ctx.unsupported("FULLY_CONNECTED on \(x.type)")
@@ -119,10 +96,10 @@ private func prepareFullyConnectedHybrid(_ ctx: inout PrepareContext, options o:
     ctx.requestScratch(bytes: hybridScratchCount(batches: batch, batchSize: inputDepth))
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
-        hybridFullyConnectedInt8(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
-                                 input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth,
-                                 filter: c.data(wi, as: Int8.self), outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
-                                 output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+        FullyConnected.Hybrid.reference(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
+                                        input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth,
+                                        filter: c.data(wi, as: Int8.self), outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
+                                        output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }
 
@@ -138,19 +115,12 @@ private func prepareFullyConnectedInt4(_ ctx: inout PrepareContext, options o: S
     let activation = try ctx.floatActivation(o.fusedActivationFunction)
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
     let x = try ctx.input(0).index, yi = y.index
-    ctx.requestScratch(bytes: FullyConnected.blockwiseInt4ScratchBytes(batches: batch, inputDepth: inputDepth))
-    if ctx.executor.useReferenceKernels {
-        return { c in
-            FullyConnected.blockwiseInt4Reference(weights: weights, input: c.data(x, as: Float.self), batches: batch,
-                                                  bias: optionalData(c, b, as: Float.self), activation: activation,
-                                                  output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
-        }
-    }
-    let optimized = ctx.executor.kernels.blockwiseInt4FullyConnected(weights, batch, activation)
-    ctx.kernelName = optimized.name
+    let kernel = FullyConnected.BlockwiseInt4.plan(weights: weights, batch: batch, activation: activation, using: ctx.kernelChoice)
+    ctx.adopt(kernel)
     return { c in
-        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
-                      scratch: c.scratch.assumingMemoryBound(to: Int8.self), pool: c.threads)
+        kernel.run(FullyConnected.BlockwiseInt4.Operands(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self),
+                                                         output: c.data(yi, as: Float.self),
+                                                         scratch: c.scratch.assumingMemoryBound(to: Int8.self)), c.threads)
     }
 }
 
@@ -169,9 +139,9 @@ private func prepareFullyConnectedHybridInt4(_ ctx: inout PrepareContext, option
     let xi = try ctx.input(0).index, yi = try ctx.output(0).index, packed = data.assumingMemoryBound(to: UInt8.self)
     ctx.kernelName = "fully-connected.f32-i4.hybrid"
     return { c in
-        hybridFullyConnectedInt4(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
-                                 input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth, filter: packed,
-                                 outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
-                                 output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+        FullyConnected.Hybrid.referenceInt4(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
+                                            input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth, filter: packed,
+                                            outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
+                                            output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }

@@ -34,7 +34,7 @@ private func prepareL2Normalization(_ ctx: inout PrepareContext) throws(Interpre
             throw ctx.invalid("int8 output must have scale 1/128 and zero point 0, has \(qy.scale) and \(qy.zeroPoint)")
         }
         let zp = try ctx.affine(x, role: "input").zeroPoint
-        return { c in l2NormalizationInt8(inputZeroPoint: zp, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), rows: n, depth: depth) }
+        return { c in L2Normalization.Quantized.reference(inputZeroPoint: zp, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), rows: n, depth: depth) }
     case let t:
         throw ctx.unsupported("input type \(t)")
     }

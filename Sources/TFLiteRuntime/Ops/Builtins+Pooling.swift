@@ -54,18 +54,19 @@ private func preparePoolQuantized(_ ctx: inout PrepareContext, kind: PoolKind, o
     let params = QuantizedPoolParams(geometry: geometry, filterHeight: Int(o.filterHeight), filterWidth: Int(o.filterWidth),
                                      activation: try ctx.quantizedActivation(o.fusedActivationFunction, output: outQ, type: x.type))
     let xi = x.index, yi = y.index
-    if kind == .average, x.type == .int8, !ctx.executor.useReferenceKernels {
+    if kind == .average, x.type == .int8 {
+        let kernel = Pooling.Quantized.planAverage(params, inputShape: input, outputShape: output, using: ctx.kernelChoice)
+        ctx.adopt(kernel)
         return { c in
-            quantizedAveragePool2DInt8(params, input: c.data(xi, as: Int8.self), inputShape: input,
-                                       output: c.data(yi, as: Int8.self), outputShape: output, pool: c.threads)
+            kernel.run(UnaryOperands(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self)), c.threads)
         }
     }
     func kernel<T: QuantizedElement>(_ t: T.Type) -> NodeKernel {
         switch kind {
         case .average:
-            return { c in quantizedAveragePool2D(params, input: c.data(xi, as: T.self), inputShape: input, output: c.data(yi, as: T.self), outputShape: output) }
+            return { c in Pooling.Quantized.average(params, input: c.data(xi, as: T.self), inputShape: input, output: c.data(yi, as: T.self), outputShape: output) }
         default:
-            return { c in quantizedMaxPool2D(params, input: c.data(xi, as: T.self), inputShape: input, output: c.data(yi, as: T.self), outputShape: output) }
+            return { c in Pooling.Quantized.maxPool(params, input: c.data(xi, as: T.self), inputShape: input, output: c.data(yi, as: T.self), outputShape: output) }
         }
     }
     switch x.type {

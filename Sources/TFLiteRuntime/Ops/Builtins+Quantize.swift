@@ -117,7 +117,7 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
         }
     }
     let qx = try ctx.affine(x, role: "input")
-    if x.type == .int4 { return int4Kernel { dequantizeToFloat(qx, input: $0, output: $1, count: count) } }
+    if x.type == .int4 { return int4Kernel { Dequantize.Quantized.toFloat(qx, input: $0, output: $1, count: count) } }
     guard let kernel = affineKernel(stored: x.type, qx, toFloat: true, xi: xi, yi: yi, count: count) else {
         throw ctx.unsupported("DEQUANTIZE of \(x.type)")
     }
@@ -128,8 +128,8 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
 /// the integer side `stored` as int8, uint8 or int16; nil for another type.
 private func affineKernel(stored: DataType, _ q: AffineQuantization, toFloat: Bool, xi: Int, yi: Int, count: Int) -> NodeKernel? {
     func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-        if toFloat { return { c in dequantizeToFloat(q, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self), count: count) } }
-        return { c in quantizeFloat(q, input: c.data(xi, as: Float.self), output: c.data(yi, as: T.self), count: count) }
+        if toFloat { return { c in Dequantize.Quantized.toFloat(q, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self), count: count) } }
+        return { c in Quantize.Quantized.fromFloat(q, input: c.data(xi, as: Float.self), output: c.data(yi, as: T.self), count: count) }
     }
     switch stored {
     case .int8: return kernel(Int8.self)

@@ -62,21 +62,21 @@ private func prepareQuantizedReduce(_ ctx: inout PrepareContext, _ op: ReduceOpe
         switch op {
         case .mean:
             let params = QuantizedMeanSumParams(input: qx, output: qy)
-            return { c in quantizedMeanOrSum(params, computeSum: false, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count, sums: c.scratch.assumingMemoryBound(to: Int32.self)) }
+            return { c in Reduce.Quantized.meanOrSum(params, computeSum: false, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count, sums: c.scratch.assumingMemoryBound(to: Int32.self)) }
         case .sum:
             // LiteRT's SUM for 8-bit types rescales the integer sum in float (its optimised
             // kernel, which the corpus golden follows); int16 uses the integer path.
             let params = QuantizedMeanSumParams(input: qx, output: qy)
             if T.self == Int16.self {
-                return { c in quantizedMeanOrSum(params, computeSum: true, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count, sums: c.scratch.assumingMemoryBound(to: Int32.self)) }
+                return { c in Reduce.Quantized.meanOrSum(params, computeSum: true, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count, sums: c.scratch.assumingMemoryBound(to: Int32.self)) }
             }
-            return { c in quantizedSumFloatRescale(params, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count, sums: c.scratch.assumingMemoryBound(to: Int32.self)) }
+            return { c in Reduce.Quantized.sumFloatRescale(params, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count, sums: c.scratch.assumingMemoryBound(to: Int32.self)) }
         case .max:
             guard qx == qy else { throw ctx.invalid("REDUCE_MAX needs equal input and output quantization") }
-            return { c in quantizedReduceMax(input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
+            return { c in Reduce.Quantized.maximum(input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
         case .min:
             guard qx == qy else { throw ctx.invalid("REDUCE_MIN needs equal input and output quantization") }
-            return { c in quantizedReduceMin(input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
+            return { c in Reduce.Quantized.minimum(input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
         case .product:
             throw ctx.unsupported("REDUCE_PROD on \(x.type)")
         }
@@ -85,7 +85,7 @@ private func prepareQuantizedReduce(_ ctx: inout PrepareContext, _ op: ReduceOpe
     case .int8:
         if op == .product {
             let params = QuantizedReduceProdParams(input: qx, output: qy, count: plan.reducedCount)
-            return { c in quantizedReduceProd(params, input: c.data(xi, as: Int8.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: Int8.self), outputCount: count, products: c.scratch.assumingMemoryBound(to: Int64.self)) }
+            return { c in Reduce.Quantized.product(params, input: c.data(xi, as: Int8.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: Int8.self), outputCount: count, products: c.scratch.assumingMemoryBound(to: Int64.self)) }
         }
         return try kernel(Int8.self)
     case .uInt8: return try kernel(UInt8.self)

@@ -35,9 +35,9 @@ private func prepareResize(_ ctx: inout PrepareContext, bilinear: Bool) throws(I
     let params = ResizeParams(alignCorners: alignCorners, halfPixelCenters: halfPixel)
     func quantized<T: QuantizedElement>(_: T.Type) -> NodeKernel {
         if bilinear {
-            return { c in resizeBilinearInteger(options, input: c.data(xi, as: T.self), inputShape: s, output: c.data(yi, as: T.self), outputShape: out) }
+            return { c in Resize.Quantized.bilinear(options, input: c.data(xi, as: T.self), inputShape: s, output: c.data(yi, as: T.self), outputShape: out) }
         }
-        return { c in resizeNearestNeighborQuantized(options, input: c.data(xi, as: T.self), inputShape: s, output: c.data(yi, as: T.self), outputShape: out) }
+        return { c in Resize.Quantized.nearestNeighbor(options, input: c.data(xi, as: T.self), inputShape: s, output: c.data(yi, as: T.self), outputShape: out) }
     }
     switch (x.type, bilinear) {
     case (.float32, true):

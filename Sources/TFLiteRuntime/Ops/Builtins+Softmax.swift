@@ -32,13 +32,13 @@ private func prepareSoftmax(_ ctx: inout PrepareContext) throws(InterpreterError
                                             output: try ctx.affine(y, role: "output"))
         switch (x.type, y.type) {
         case (.int8, .int8):
-            return { c in quantizedSoftmax(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), rows: rows, depth: depth) }
+            return { c in Softmax.Quantized.reference(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), rows: rows, depth: depth) }
         case (.int8, .int16):
-            return { c in quantizedSoftmax(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int16.self), rows: rows, depth: depth) }
+            return { c in Softmax.Quantized.reference(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int16.self), rows: rows, depth: depth) }
         case (.uInt8, .uInt8): break
         case let (a, b): throw ctx.unsupported("SOFTMAX from \(a) to \(b)")
         }
-        return { c in quantizedSoftmax(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), rows: rows, depth: depth) }
+        return { c in Softmax.Quantized.reference(params, input: c.data(xi, as: UInt8.self), output: c.data(yi, as: UInt8.self), rows: rows, depth: depth) }
     case let t:
         throw ctx.unsupported("input type \(t)")
     }
@@ -57,7 +57,7 @@ private func prepareLogSoftmax(_ ctx: inout PrepareContext) throws(InterpreterEr
             throw ctx.invalid("int8 output must have scale 16/256 and zero point 127, has \(qy.scale) and \(qy.zeroPoint)")
         }
         let params = Int8LogSoftmaxParams(inputScale: try ctx.affine(x, role: "input").scale)
-        return { c in logSoftmaxInt8(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), rows: rows, depth: depth) }
+        return { c in Softmax.Quantized.logSoftmax(params, input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self), rows: rows, depth: depth) }
     }
     guard x.type == .float32, y.type == .float32 else { throw ctx.unsupported("LOG_SOFTMAX on \(x.type)") }
     return { c in Softmax.logSoftmax(input: c.data(xi, as: Float.self), rows: rows, depth: depth, output: c.data(yi, as: Float.self)) }

@@ -37,7 +37,7 @@ private func prepareHLOComposite(_ ctx: inout PrepareContext) throws(Interpreter
     // LiteRT refuses a composite without operands.
     guard ctx.inputCount >= 1 else { throw ctx.invalid("STABLEHLO_COMPOSITE needs at least one input") }
     guard case .stableHLOCompositeOptions(let o)? = ctx.options2 else { throw ctx.invalid("missing StableHLOCompositeOptions") }
-    if o.name == "odml.scaled_dot_product_attention", !ctx.executor.useReferenceKernels, let native = try nativeAttention(&ctx, o) {
+    if o.name == "odml.scaled_dot_product_attention", ctx.kernelChoice.optimizedKernels != nil, let native = try nativeAttention(&ctx, o) {
         return native
     }
     let args = try ctx.inputs(0..<ctx.inputCount)

@@ -108,15 +108,15 @@ private func prepareTransposeConvSizedAtInvoke(_ ctx: inout PrepareContext, opti
         }
         let scratch = workspace.reserve(bytes: count &* width)
         if is16 {
-            quantizedTransposeConv2D16x8(p, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                         filterShape: filter, bias: optionalData(c, b, as: Int64.self),
-                                         output: destination.assumingMemoryBound(to: Int16.self), outputShape: output,
-                                         scratch: scratch.assumingMemoryBound(to: Int64.self))
+            TransposeConv.Int16x8.reference(p, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                                            filterShape: filter, bias: optionalData(c, b, as: Int64.self),
+                                            output: destination.assumingMemoryBound(to: Int16.self), outputShape: output,
+                                            scratch: scratch.assumingMemoryBound(to: Int64.self))
         } else {
-            quantizedTransposeConv2D(p, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                     filterShape: filter, bias: optionalData(c, b, as: Int32.self),
-                                     output: destination.assumingMemoryBound(to: Int8.self), outputShape: output,
-                                     scratch: scratch.assumingMemoryBound(to: Int32.self))
+            TransposeConv.Quantized.reference(p, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                                              filterShape: filter, bias: optionalData(c, b, as: Int32.self),
+                                              output: destination.assumingMemoryBound(to: Int8.self), outputShape: output,
+                                              scratch: scratch.assumingMemoryBound(to: Int32.self))
         }
     }
 }
@@ -125,23 +125,10 @@ private func transposeConvKernel(_ ctx: inout PrepareContext, params: TransposeC
                                  inputIndex: Int, filterIndex: Int, biasIndex: Int) throws(InterpreterError) -> NodeKernel {
     let x = try ctx.input(inputIndex).index, w = try ctx.input(filterIndex), y = try ctx.output(0).index
     let b = try ctx.bias(input: biasIndex, channels: output.channels, type: .float32)
-    guard !ctx.executor.useReferenceKernels, let constantFilter = w.constantData else {
-        let wi = w.index
-        return { c in
-            TransposeConv.reference(params: params, input: c.data(x, as: Float.self), inputShape: input,
-                                    filter: c.data(wi, as: Float.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                    output: c.data(y, as: Float.self), outputShape: output)
-        }
-    }
-    // A constant filter is regrouped and packed once for the GEMM path.
-    let optimized = ctx.executor.kernels.floatTransposeConv(params, input, constantFilter.assumingMemoryBound(to: Float.self),
-                                                            filter, output, ctx.executor.threads.threadCount)
-    ctx.requestScratch(bytes: 4 * optimized.scratchFloatCount)
-    ctx.kernelName = optimized.name
-    return { c in
-        optimized.run(input: c.data(x, as: Float.self), bias: optionalData(c, b, as: Float.self), output: c.data(y, as: Float.self),
-                      scratch: c.scratch.assumingMemoryBound(to: Float.self), pool: c.threads)
-    }
+    let kernel = TransposeConv.plan(params: params, inputShape: input, filter: w.planned(as: Float.self), filterShape: filter,
+                                    outputShape: output, threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
+    let wi = w.index
+    return ctx.bind(kernel, input: x, filter: { $0.data(wi, as: Float.self) }, bias: b, output: y)
 }
 
 private func prepareConvolution2DTransposeBias(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
@@ -209,8 +196,8 @@ private func prepareTransposeConvQuantized(_ ctx: inout PrepareContext, options 
     ctx.requestScratch(bytes: scratchBytes)
     let xi = x.index, wi = w.index, yi = y.index
     return { c in
-        quantizedTransposeConv2D(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                 filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self),
-                                 outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int32.self))
+        TransposeConv.Quantized.reference(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                                          filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self),
+                                          outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int32.self))
     }
 }

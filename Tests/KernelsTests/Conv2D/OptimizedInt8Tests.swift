@@ -60,7 +60,7 @@ import Kernels
         return output
     }
 
-    /// One convolution through `quantizedConv2D` and through `variant`'s optimised kernel on
+    /// One convolution through `Conv2D.Quantized.reference` and through `variant`'s optimised kernel on
     /// `pool`; also whether the optimised layer read its windows in place.
     private func run(_ variant: InstructionSet, _ params: QuantizedConvParams, input: [Int8], inShape: NHWC, filter: [Int8],
                      filterShape: NHWC, bias: [Int32]?, outShape: NHWC, pool: ThreadPool)
@@ -68,8 +68,8 @@ import Kernels
         var reference = [Int8](repeating: 0, count: outShape.elementCount)
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in withOptionalPointer(bias) { bb in
             reference.withUnsafeMutableBufferPointer {
-                quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                bias: bb, output: $0.baseAddress!, outputShape: outShape)
+                Conv2D.Quantized.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                           bias: bb, output: $0.baseAddress!, outputShape: outShape)
             }
         }}}
         let optimised = optimizedConv(variant, params, input: input, inShape: inShape, filter: filter, filterShape: filterShape,
@@ -138,8 +138,8 @@ import Kernels
             var reference = [Int8](repeating: 0, count: outShape.elementCount)
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
                 reference.withUnsafeMutableBufferPointer {
-                    quantizedDepthwiseConv2D(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
-                                             filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
+                    DepthwiseConv2D.Quantized.reference(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
+                                                        filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
                 }
             }}}
             guard let optimised = optimizedDepthwise(variant, params, multiplier: multiplier, input: input, inShape: inShape,
@@ -173,8 +173,8 @@ import Kernels
         var reference = [Int8](repeating: 0, count: shape.elementCount)
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in
             reference.withUnsafeMutableBufferPointer {
-                quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
-                                         filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
+                DepthwiseConv2D.Quantized.reference(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                                                    filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
             }
         }}
         let optimised = optimizedDepthwise(variant, params, multiplier: 1, input: input, inShape: shape, filter: filter,
@@ -354,8 +354,8 @@ import Kernels
         var dwReference = [Int8](repeating: 0, count: shape.elementCount)
         input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { bb in dwFilter.withUnsafeBufferPointer { w in
             dwReference.withUnsafeMutableBufferPointer {
-                quantizedDepthwiseConv2D(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
-                                         filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape)
+                DepthwiseConv2D.Quantized.reference(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                                                    filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape)
             }
         }}}
         let dwOptimised = optimizedDepthwise(variant, params, multiplier: 1, input: input, inShape: shape, filter: dwFilter,
@@ -382,8 +382,8 @@ import Kernels
             var reference = [Int8](repeating: 0, count: count), optimised = reference
             a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in
                 reference.withUnsafeMutableBufferPointer {
-                    quantizedAdd(params, x.baseAddress!, shape: [count], y.baseAddress!, shape: [count], output: $0.baseAddress!,
-                                 outputShape: [count])
+                    Elementwise.Quantized.add(params, x.baseAddress!, shape: [count], y.baseAddress!, shape: [count], output: $0.baseAddress!,
+                                              outputShape: [count])
                 }
                 optimised.withUnsafeMutableBufferPointer {
                     kernels(variant).int8Add(params, x.baseAddress!, y.baseAddress!, $0.baseAddress!, count, ThreadPool(threadCount: 1))
@@ -412,8 +412,8 @@ import Kernels
             var reference = [Int8](repeating: 0, count: batches * units), optimised = reference
             x.withUnsafeBufferPointer { i in w.withUnsafeBufferPointer { f in bias.withUnsafeBufferPointer { bb in
                 reference.withUnsafeMutableBufferPointer {
-                    quantizedFullyConnected(params, input: i.baseAddress!, batches: batches, inputDepth: depth, filter: f.baseAddress!,
-                                            outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!)
+                    FullyConnected.Quantized.reference(params, input: i.baseAddress!, batches: batches, inputDepth: depth, filter: f.baseAddress!,
+                                                       outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!)
                 }
                 let kernel = kernels(variant).int8FullyConnected(params, f.baseAddress!, batches, depth, units, bb.baseAddress)
                 optimised.withUnsafeMutableBufferPointer {

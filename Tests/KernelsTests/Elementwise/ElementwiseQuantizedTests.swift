@@ -25,14 +25,14 @@ import Kernels
             case "MUL":
                 let p = QuantizedMulParams.make(input1: a.quantization, input2: b.quantization, output: output.quantization,
                                                 activation: f.fusedActivation, qmin: qmin, qmax: qmax)!
-                quantizedMul(p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
+                Elementwise.Quantized.mul(p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
             default:
                 let p = QuantizedAddParams.make(input1: a.quantization, input2: b.quantization, output: output.quantization,
                                                 activation: f.fusedActivation, qmin: qmin, qmax: qmax)!
                 if f.op == "ADD" {
-                    quantizedAdd(p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
+                    Elementwise.Quantized.add(p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
                 } else {
-                    quantizedSub(p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
+                    Elementwise.Quantized.sub(p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
                 }
             }
         }

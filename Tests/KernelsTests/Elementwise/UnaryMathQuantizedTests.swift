@@ -13,11 +13,11 @@ import Kernels
         let (iq, oq, n) = (input.quantization, output.quantization, output.count)
         let actual = runUnary(Int8.self, input, outputCount: n) { i, o in
             switch f.op {
-            case "ABS": quantizedAbs(input: i, inputQuantization: iq, output: o, outputQuantization: oq, count: n)
-            case "EXP": quantizedLookup(.exp(input: iq, output: oq), input: i, output: o, count: n)
-            case "LOG": quantizedLookup(.log(input: iq, output: oq), input: i, output: o, count: n)
-            case "SQRT": quantizedSqrt(input: i, inputQuantization: iq, output: o, outputQuantization: oq, count: n)
-            default: rsqrtInt8(Int8RsqrtParams(input: iq, output: oq), input: i, output: o, count: n)
+            case "ABS": Elementwise.Quantized.absoluteValue(input: i, inputQuantization: iq, output: o, outputQuantization: oq, count: n)
+            case "EXP": Activations.Quantized.lookup(.exp(input: iq, output: oq), input: i, output: o, count: n)
+            case "LOG": Activations.Quantized.lookup(.log(input: iq, output: oq), input: i, output: o, count: n)
+            case "SQRT": Elementwise.Quantized.squareRoot(input: i, inputQuantization: iq, output: o, outputQuantization: oq, count: n)
+            default: Elementwise.Quantized.reciprocalSquareRoot(Int8RsqrtParams(input: iq, output: oq), input: i, output: o, count: n)
             }
         }
         let diff = UnitDifference(actual, output.values(Int64.self))

@@ -49,7 +49,7 @@ import TestSupport
                     bias.withUnsafeBufferPointer { b in
                         scratch.withUnsafeMutableBufferPointer { sc in
                             reference.withUnsafeMutableBufferPointer { y in
-                                FullyConnected.blockwiseInt4Reference(weights: weights, input: x.baseAddress!, batches: p.batches,
+                                FullyConnected.BlockwiseInt4.reference(weights: weights, input: x.baseAddress!, batches: p.batches,
                                                                       bias: b.baseAddress, activation: activation,
                                                                       output: y.baseAddress!, scratch: sc.baseAddress!)
                             }

@@ -23,8 +23,8 @@ import Kernels
         let bias = f.inputs.count > 2 ? f.inputs[2]?.values(Int32.self) : nil
         let actual = runBinary(Int8.self, input, filter, outputCount: output.count) { i, w, o in
             withOptionalPointer(bias) { b in
-                quantizedFullyConnected(params, input: i, batches: input.count / depth, inputDepth: depth,
-                                        filter: w, outputDepth: units, bias: b, output: o)
+                FullyConnected.Quantized.reference(params, input: i, batches: input.count / depth, inputDepth: depth,
+                                                   filter: w, outputDepth: units, bias: b, output: o)
             }
         }
         let diff = UnitDifference(actual, output.values(Int64.self))
@@ -41,10 +41,10 @@ import Kernels
         let adjY = f.options["AdjY"] == 1
         let columns = adjY ? rhs.shape[1] : rhs.shape[2]
         let actual = runBinary(Int8.self, lhs, rhs, outputCount: output.count) { l, r, o in
-            quantizedBatchMatMulInt8(params, lhs: l, lhsBatchStride: rows * depth,
-                                     rhs: r, rhsBatchStride: depth * columns,
-                                     rhsRowStride: adjY ? 1 : columns, rhsColumnStride: adjY ? depth : 1,
-                                     batches: batches, rows: rows, depth: depth, columns: columns, output: o)
+            BatchMatMul.Quantized.reference(params, lhs: l, lhsBatchStride: rows * depth,
+                                            rhs: r, rhsBatchStride: depth * columns,
+                                            rhsRowStride: adjY ? 1 : columns, rhsColumnStride: adjY ? depth : 1,
+                                            batches: batches, rows: rows, depth: depth, columns: columns, output: o)
         }
         let diff = UnitDifference(actual, output.values(Int64.self))
         #expect(diff.isExact, "\(f): \(diff)")

@@ -11,7 +11,7 @@ import Kernels
         let input = f.inputs[0]!, output = f.outputs[0]
         let depth = input.shape.last!
         let actual = runUnary(Int8.self, input, outputCount: output.count) {
-            l2NormalizationInt8(inputZeroPoint: input.zeroPoint, input: $0, output: $1, rows: input.count / depth, depth: depth)
+            L2Normalization.Quantized.reference(inputZeroPoint: input.zeroPoint, input: $0, output: $1, rows: input.count / depth, depth: depth)
         }
         let diff = UnitDifference(actual, output.values(Int64.self))
         #expect(diff.isExact, "\(f): \(diff)")

@@ -39,11 +39,11 @@ import Kernels
         var want = [Int8](repeating: 0, count: output.elementCount), got = [Int8](repeating: 0, count: output.elementCount)
         values.withUnsafeBufferPointer { x in
             want.withUnsafeMutableBufferPointer { y in
-                quantizedAveragePool2D(params, input: x.baseAddress!, inputShape: input, output: y.baseAddress!, outputShape: output)
+                Pooling.Quantized.average(params, input: x.baseAddress!, inputShape: input, output: y.baseAddress!, outputShape: output)
             }
             got.withUnsafeMutableBufferPointer { y in
-                quantizedAveragePool2DInt8(params, input: x.baseAddress!, inputShape: input, output: y.baseAddress!,
-                                           outputShape: output, pool: ThreadPool(threadCount: 1 + seed % 2))
+                Pooling.Quantized.averageOptimized(params, input: x.baseAddress!, inputShape: input, output: y.baseAddress!,
+                                                   outputShape: output, pool: ThreadPool(threadCount: 1 + seed % 2))
             }
         }
         #expect(got == want, "seed \(seed): \(input) pooled \(fh)x\(fw) stride \(stride)")
@@ -59,9 +59,9 @@ import Kernels
                                          activation: f.fusedActivation.quantizedRange(scale: output.scale, zeroPoint: output.zeroPoint, as: T.self)!)
         return runUnary(T.self, input, outputCount: output.count) { i, o in
             if f.op == "MAX_POOL_2D" {
-                quantizedMaxPool2D(params, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc)
+                Pooling.Quantized.maxPool(params, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc)
             } else {
-                quantizedAveragePool2D(params, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc)
+                Pooling.Quantized.average(params, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc)
             }
         }
     }

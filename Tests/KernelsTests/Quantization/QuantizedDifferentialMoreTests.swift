@@ -43,8 +43,8 @@ import Kernels
             var scratch = [Int32](repeating: 0, count: outShape.elementCount)
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in scratch.withUnsafeMutableBufferPointer { s in
                 out.withUnsafeMutableBufferPointer {
-                    quantizedTransposeConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                             bias: nil, output: $0.baseAddress!, outputShape: outShape, scratch: s.baseAddress!)
+                    TransposeConv.Quantized.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                                      bias: nil, output: $0.baseAddress!, outputShape: outShape, scratch: s.baseAddress!)
                 }
             }}}
             worst = max(worst, maxUnitError(out, expected, oq))
@@ -73,9 +73,9 @@ import Kernels
                                                        activation: .none, qmin: -128, qmax: 127, rounding: .double)!
             var out = [Int8](repeating: 0, count: b * r * c)
             lhs.withUnsafeBufferPointer { l in rhs.withUnsafeBufferPointer { rr in out.withUnsafeMutableBufferPointer {
-                quantizedBatchMatMulInt8(p, lhs: l.baseAddress!, lhsBatchStride: r * d, rhs: rr.baseAddress!, rhsBatchStride: d * c,
-                                         rhsRowStride: adjY ? 1 : c, rhsColumnStride: adjY ? d : 1,
-                                         batches: b, rows: r, depth: d, columns: c, output: $0.baseAddress!)
+                BatchMatMul.Quantized.reference(p, lhs: l.baseAddress!, lhsBatchStride: r * d, rhs: rr.baseAddress!, rhsBatchStride: d * c,
+                                                rhsRowStride: adjY ? 1 : c, rhsColumnStride: adjY ? d : 1,
+                                                batches: b, rows: r, depth: d, columns: c, output: $0.baseAddress!)
             }}}
             worst = max(worst, maxUnitError(out, expected, oq))
         }
@@ -105,12 +105,12 @@ import Kernels
             let pq = testOutputQuantization(Int8.self, for: prelu)
             let pp = QuantizedPreluParams.make(input: iq, alpha: aq, output: pq)
             record("PRELU", pq, prelu) { i, o in alpha.withUnsafeBufferPointer { a in
-                quantizedPrelu(pp, input: i, inputShape: [n], alpha: a.baseAddress!, alphaShape: [n], output: o, outputShape: [n]) } }
+                Activations.Quantized.prelu(pp, input: i, inputShape: [n], alpha: a.baseAddress!, alphaShape: [n], output: o, outputShape: [n]) } }
             for (name, lo, hi) in [("RELU", Float(0), Float.infinity), ("RELU6", 0, 6), ("RELU_N1_TO_1", -1, 1)] {
                 let expected = x.map { min(max($0, Double(lo)), Double(hi)) }
                 let oq = testOutputQuantization(Int8.self, for: expected + [Double(lo), -0.01])
                 let p = QuantizedReluParams.relu(lower: lo, upper: hi, input: iq, output: oq, qmin: -128, qmax: 127)
-                record(name, oq, expected) { quantizedRelu(p, input: $0, output: $1, count: n) }
+                record(name, oq, expected) { Activations.Quantized.relu(p, input: $0, output: $1, count: n) }
             }
             let other = randomStored(Int8.self, n, using: &rng)
             let oqIn = randomTestQuantization(Int8.self, using: &rng)
@@ -118,35 +118,35 @@ import Kernels
             let sqq = testOutputQuantization(Int8.self, for: sq)
             let sqp = QuantizedSquaredDifferenceParams.make(input1: iq, input2: oqIn, output: sqq, qmin: -128, qmax: 127)
             record("SQUARED_DIFFERENCE", sqq, sq) { i, o in other.withUnsafeBufferPointer { y in
-                quantizedSquaredDifference(sqp, i, shape: [n], y.baseAddress!, shape: [n], output: o, outputShape: [n]) } }
+                Elementwise.Quantized.squaredDifference(sqp, i, shape: [n], y.baseAddress!, shape: [n], output: o, outputShape: [n]) } }
             let absq = testOutputQuantization(Int8.self, for: x.map(abs))
-            record("ABS", absq, x.map(abs)) { quantizedAbs(input: $0, inputQuantization: iq, output: $1, outputQuantization: absq, count: n) }
+            record("ABS", absq, x.map(abs)) { Elementwise.Quantized.absoluteValue(input: $0, inputQuantization: iq, output: $1, outputQuantization: absq, count: n) }
             let expq = testOutputQuantization(Int8.self, for: x.map(Foundation.exp))
-            record("EXP", expq, x.map(Foundation.exp)) { quantizedLookup(.exp(input: iq, output: expq), input: $0, output: $1, count: n) }
+            record("EXP", expq, x.map(Foundation.exp)) { Activations.Quantized.lookup(.exp(input: iq, output: expq), input: $0, output: $1, count: n) }
             // Positive-only inputs for LOG, SQRT and RSQRT (the zero point at the storage minimum).
             let pos = AffineQuantization(scale: iq.scale, zeroPoint: -128)
             let px = input.map { realValue($0, pos) }
             let logs = px.map { $0 > 0 ? Foundation.log($0) : -1e9 }
             let logq = testOutputQuantization(Int8.self, for: logs.filter { $0 > -1e8 } + [0])
-            record("LOG", logq, logs) { quantizedLookup(.log(input: pos, output: logq), input: $0, output: $1, count: n) }
+            record("LOG", logq, logs) { Activations.Quantized.lookup(.log(input: pos, output: logq), input: $0, output: $1, count: n) }
             let roots = px.map { $0.squareRoot() }
             let rootq = testOutputQuantization(Int8.self, for: roots)
-            record("SQRT", rootq, roots) { quantizedSqrt(input: $0, inputQuantization: pos, output: $1, outputQuantization: rootq, count: n) }
+            record("SQRT", rootq, roots) { Elementwise.Quantized.squareRoot(input: $0, inputQuantization: pos, output: $1, outputQuantization: rootq, count: n) }
             let inv = px.map { $0 > 0 ? 1 / $0.squareRoot() : 1e9 }
             let invq = testOutputQuantization(Int8.self, for: inv.filter { $0 < 1e8 } + [0])
-            record("RSQRT", invq, inv) { rsqrtInt8(Int8RsqrtParams(input: pos, output: invq), input: $0, output: $1, count: n) }
+            record("RSQRT", invq, inv) { Elementwise.Quantized.reciprocalSquareRoot(Int8RsqrtParams(input: pos, output: invq), input: $0, output: $1, count: n) }
             // LOG_SOFTMAX and L2_NORMALIZATION with TFLite's fixed output quantisations.
             let m = x.max()!
             let logSum = Foundation.log(x.map { Foundation.exp($0 - m) }.reduce(0, +))
             let lsq = AffineQuantization(scale: 16.0 / 256, zeroPoint: 127)
             record("LOG_SOFTMAX", lsq, x.map { $0 - m - logSum }) {
-                logSoftmaxInt8(Int8LogSoftmaxParams(inputScale: iq.scale), input: $0, output: $1, rows: 1, depth: n)
+                Softmax.Quantized.logSoftmax(Int8LogSoftmaxParams(inputScale: iq.scale), input: $0, output: $1, rows: 1, depth: n)
             }
             let norm = x.map { $0 * $0 }.reduce(0, +).squareRoot()
             if norm > 0 {
                 let l2q = AffineQuantization(scale: 1.0 / 128, zeroPoint: 0)
                 record("L2_NORMALIZATION", l2q, x.map { $0 / norm }) {
-                    l2NormalizationInt8(inputZeroPoint: iq.zeroPoint, input: $0, output: $1, rows: 1, depth: n)
+                    L2Normalization.Quantized.reference(inputZeroPoint: iq.zeroPoint, input: $0, output: $1, rows: 1, depth: n)
                 }
             }
         }
@@ -164,8 +164,8 @@ import Kernels
             let values = (0..<32).map { _ in Float.random(in: -10...10, using: &rng) }
             var stored = [Int8](repeating: 0, count: 32)
             var back = [Float](repeating: 0, count: 32)
-            values.withUnsafeBufferPointer { v in stored.withUnsafeMutableBufferPointer { quantizeFloat(q, input: v.baseAddress!, output: $0.baseAddress!, count: 32) } }
-            stored.withUnsafeBufferPointer { s in back.withUnsafeMutableBufferPointer { dequantizeToFloat(q, input: s.baseAddress!, output: $0.baseAddress!, count: 32) } }
+            values.withUnsafeBufferPointer { v in stored.withUnsafeMutableBufferPointer { Quantize.Quantized.fromFloat(q, input: v.baseAddress!, output: $0.baseAddress!, count: 32) } }
+            stored.withUnsafeBufferPointer { s in back.withUnsafeMutableBufferPointer { Dequantize.Quantized.toFloat(q, input: s.baseAddress!, output: $0.baseAddress!, count: 32) } }
             for i in 0..<32 {
                 let expected = min(max((values[i] / q.scale).rounded(.toNearestOrAwayFromZero) + Float(q.zeroPoint), -128), 127)
                 #expect(Float(stored[i]) == expected)
@@ -193,8 +193,8 @@ import Kernels
             var out = [Int8](repeating: 0, count: outer)
             let products = TestBuffer(repeating: Int64(0), count: outer)
             input.withUnsafeBufferPointer { i in out.withUnsafeMutableBufferPointer {
-                quantizedReduceProd(params, input: i.baseAddress!, inputShape: [outer, count], reduced: [false, true],
-                                    output: $0.baseAddress!, outputCount: outer, products: products.pointer)
+                Reduce.Quantized.product(params, input: i.baseAddress!, inputShape: [outer, count], reduced: [false, true],
+                                         output: $0.baseAddress!, outputCount: outer, products: products.pointer)
             }}
             let s = params.scaling.realValue
             for o in 0..<outer {
@@ -247,8 +247,8 @@ import Kernels
                                                   outputChannels: outC, activation: .none, qmin: -32768, qmax: 32767)!
             var out = [Int16](repeating: 0, count: outShape.elementCount)
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in out.withUnsafeMutableBufferPointer {
-                quantizedConv2DInt16x8(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                       bias: nil, output: $0.baseAddress!, outputShape: outShape)
+                Conv2D.Int16x8.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                         bias: nil, output: $0.baseAddress!, outputShape: outShape)
             }}}
             worst = max(worst, maxUnitError(out, expected, oq))
         }
@@ -270,10 +270,10 @@ import Kernels
             var scratch = [Int8](repeating: 0, count: hybridScratchCount(batches: batches, batchSize: depth))
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
                 scratch.withUnsafeMutableBufferPointer { s in out.withUnsafeMutableBufferPointer {
-                    hybridFullyConnectedInt8(filterScales: scales, activation: ActivationRange(min: -.infinity, max: .infinity),
-                                             asymmetricInputs: asymmetric, input: i.baseAddress!, batches: batches, inputDepth: depth,
-                                             filter: w.baseAddress!, outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!,
-                                             scratch: s.baseAddress!)
+                    FullyConnected.Hybrid.reference(filterScales: scales, activation: ActivationRange(min: -.infinity, max: .infinity),
+                                                    asymmetricInputs: asymmetric, input: i.baseAddress!, batches: batches, inputDepth: depth,
+                                                    filter: w.baseAddress!, outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!,
+                                                    scratch: s.baseAddress!)
                 }}
             }}}
             for b in 0..<batches {

@@ -133,11 +133,11 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
             out.withUnsafeMutableBufferPointer { o in
                 if depthwise {
-                    quantizedDepthwiseConv2D(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape,
-                                             filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape)
+                    DepthwiseConv2D.Quantized.reference(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape,
+                                                        filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape)
                 } else {
-                    quantizedConv2D(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                    bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape)
+                    Conv2D.Quantized.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                               bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape)
                 }
             }
         }}}
@@ -178,8 +178,8 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
         var out = [T](repeating: 0, count: batches * units)
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
             out.withUnsafeMutableBufferPointer { o in
-                quantizedFullyConnected(params, input: i.baseAddress!, batches: batches, inputDepth: depth, filter: w.baseAddress!,
-                                        outputDepth: units, bias: bb.baseAddress, output: o.baseAddress!)
+                FullyConnected.Quantized.reference(params, input: i.baseAddress!, batches: batches, inputDepth: depth, filter: w.baseAddress!,
+                                                   outputDepth: units, bias: bb.baseAddress, output: o.baseAddress!)
             }
         }}}
         return maxUnitError(out, expected, oq)
@@ -219,13 +219,13 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
         a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in out.withUnsafeMutableBufferPointer { o in
             if op == "MUL" {
                 let p = QuantizedMulParams.make(input1: qa, input2: qb, output: oq, activation: .none, qmin: T.quantizedMin, qmax: T.quantizedMax)!
-                quantizedMul(p, x.baseAddress!, shape: aShape, y.baseAddress!, shape: bShape, output: o.baseAddress!, outputShape: outShape)
+                Elementwise.Quantized.mul(p, x.baseAddress!, shape: aShape, y.baseAddress!, shape: bShape, output: o.baseAddress!, outputShape: outShape)
             } else {
                 let p = QuantizedAddParams.make(input1: qa, input2: qb, output: oq, activation: .none, qmin: T.quantizedMin, qmax: T.quantizedMax)!
                 if op == "ADD" {
-                    quantizedAdd(p, x.baseAddress!, shape: aShape, y.baseAddress!, shape: bShape, output: o.baseAddress!, outputShape: outShape)
+                    Elementwise.Quantized.add(p, x.baseAddress!, shape: aShape, y.baseAddress!, shape: bShape, output: o.baseAddress!, outputShape: outShape)
                 } else {
-                    quantizedSub(p, x.baseAddress!, shape: aShape, y.baseAddress!, shape: bShape, output: o.baseAddress!, outputShape: outShape)
+                    Elementwise.Quantized.sub(p, x.baseAddress!, shape: aShape, y.baseAddress!, shape: bShape, output: o.baseAddress!, outputShape: outShape)
                 }
             }
         }}}
@@ -270,8 +270,8 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
             }}}
             var outA = [Int8](repeating: 0, count: outShape.elementCount), outM = outA
             input.withUnsafeBufferPointer { i in
-                outA.withUnsafeMutableBufferPointer { quantizedAveragePool2D(params, input: i.baseAddress!, inputShape: shape, output: $0.baseAddress!, outputShape: outShape) }
-                outM.withUnsafeMutableBufferPointer { quantizedMaxPool2D(params, input: i.baseAddress!, inputShape: shape, output: $0.baseAddress!, outputShape: outShape) }
+                outA.withUnsafeMutableBufferPointer { Pooling.Quantized.average(params, input: i.baseAddress!, inputShape: shape, output: $0.baseAddress!, outputShape: outShape) }
+                outM.withUnsafeMutableBufferPointer { Pooling.Quantized.maxPool(params, input: i.baseAddress!, inputShape: shape, output: $0.baseAddress!, outputShape: outShape) }
             }
             worstAverage = max(worstAverage, maxUnitError(outA, average, q))
             worstMax = max(worstMax, maxUnitError(outM, maximum, q))
@@ -298,28 +298,28 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
             }
             let sigmoidQ = AffineQuantization(scale: 1.0 / 256, zeroPoint: -128)
             let table = QuantizedLookupTable<Int8>.logistic(input: iq, output: sigmoidQ)
-            check("LOGISTIC", sigmoidQ, { 1 / (1 + Foundation.exp(-$0)) }) { quantizedLookup(table, input: $0, output: $1, count: n) }
+            check("LOGISTIC", sigmoidQ, { 1 / (1 + Foundation.exp(-$0)) }) { Activations.Quantized.lookup(table, input: $0, output: $1, count: n) }
             let tanhQ = AffineQuantization(scale: 1.0 / 128, zeroPoint: 0)
             let tanhTable = QuantizedLookupTable<Int8>.tanh(input: iq, output: tanhQ)
-            check("TANH", tanhQ, { Foundation.tanh($0) }) { quantizedLookup(tanhTable, input: $0, output: $1, count: n) }
+            check("TANH", tanhQ, { Foundation.tanh($0) }) { Activations.Quantized.lookup(tanhTable, input: $0, output: $1, count: n) }
             let geluQ = testOutputQuantization(Int8.self, for: x.map { 0.5 * $0 * (1 + Foundation.erf($0 / 2.0.squareRoot())) })
             let geluTable = QuantizedLookupTable<Int8>.gelu(input: iq, output: geluQ, approximate: false)
-            check("GELU", geluQ, { 0.5 * $0 * (1 + Foundation.erf($0 / 2.0.squareRoot())) }) { quantizedLookup(geluTable, input: $0, output: $1, count: n) }
+            check("GELU", geluQ, { 0.5 * $0 * (1 + Foundation.erf($0 / 2.0.squareRoot())) }) { Activations.Quantized.lookup(geluTable, input: $0, output: $1, count: n) }
             let hs: (Double) -> Double = { $0 * min(max($0 + 3, 0), 6) / 6 }
             let hsQ = testOutputQuantization(Int8.self, for: x.map(hs) + [-0.375])
             let hsParams = QuantizedHardSwishParams.make(input: iq, output: hsQ)!
-            check("HARD_SWISH", hsQ, hs) { quantizedHardSwish(hsParams, input: $0, output: $1, count: n) }
+            check("HARD_SWISH", hsQ, hs) { Activations.Quantized.hardSwish(hsParams, input: $0, output: $1, count: n) }
             let alpha = Float.random(in: 0.05...0.5, using: &rng)
             let lr: (Double) -> Double = { $0 > 0 ? $0 : $0 * Double(alpha) }
             let lrQ = testOutputQuantization(Int8.self, for: x.map(lr))
             let lrParams = QuantizedReluParams.leakyRelu(alpha: alpha, input: iq, output: lrQ, qmin: -128, qmax: 127)
-            check("LEAKY_RELU", lrQ, lr) { quantizedLeakyRelu(lrParams, input: $0, output: $1, count: n) }
+            check("LEAKY_RELU", lrQ, lr) { Activations.Quantized.leakyRelu(lrParams, input: $0, output: $1, count: n) }
             let softQ = AffineQuantization(scale: 1.0 / 256, zeroPoint: -128)
             let softParams = QuantizedSoftmaxParams(inputScale: iq.scale, beta: 1, output: softQ)
             let m = x.max()!
             let e = x.map { Foundation.exp($0 - m) }
             let sum = e.reduce(0, +)
-            check("SOFTMAX", softQ, { Foundation.exp($0 - m) / sum }) { quantizedSoftmax(softParams, input: $0, output: $1, rows: 1, depth: n) }
+            check("SOFTMAX", softQ, { Foundation.exp($0 - m) / sum }) { Softmax.Quantized.reference(softParams, input: $0, output: $1, rows: 1, depth: n) }
         }
         for (name, w) in worst.sorted(by: { $0.key < $1.key }) {
             #expect(w <= (name == "HARD_SWISH" ? 2 : 1), "\(name): max error \(w) units")
@@ -345,8 +345,8 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
                 var out = [Int8](repeating: 0, count: outCount)
                 let sums = TestBuffer(repeating: Int32(0), count: outCount)
                 input.withUnsafeBufferPointer { i in out.withUnsafeMutableBufferPointer {
-                    quantizedMeanOrSum(QuantizedMeanSumParams(input: iq, output: oq), computeSum: computeSum, input: i.baseAddress!,
-                                       inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount, sums: sums.pointer)
+                    Reduce.Quantized.meanOrSum(QuantizedMeanSumParams(input: iq, output: oq), computeSum: computeSum, input: i.baseAddress!,
+                                               inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount, sums: sums.pointer)
                 }}
                 worst = max(worst, maxUnitError(out, expected, oq))
             }
@@ -364,8 +364,8 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
             let input = randomStored(Int8.self, 50, using: &rng)
             var out = [UInt8](repeating: 0, count: 50)
             input.withUnsafeBufferPointer { i in out.withUnsafeMutableBufferPointer {
-                requantize(input: i.baseAddress!, inputZeroPoint: iq.zeroPoint, output: $0.baseAddress!, outputZeroPoint: oq.zeroPoint,
-                           multiplier: QuantizedMultiplier(Double(iq.scale) / Double(oq.scale)), count: 50)
+                Quantize.Quantized.requantize(input: i.baseAddress!, inputZeroPoint: iq.zeroPoint, output: $0.baseAddress!, outputZeroPoint: oq.zeroPoint,
+                                              multiplier: QuantizedMultiplier(Double(iq.scale) / Double(oq.scale)), count: 50)
             }}
             worst = max(worst, maxUnitError(out, input.map { realValue($0, iq) }, oq))
         }
@@ -391,8 +391,8 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
             withExtendedLifetime(inputs) {
                 out.withUnsafeMutableBufferPointer { o in
                     pointers.withUnsafeBufferPointer {
-                        quantizedConcatenation(inputs: $0, quantizations: qs, axisSizes: sizes, outerCount: outer, innerCount: inner,
-                                               output: o.baseAddress!, outputQuantization: oq)
+                        Concatenation.Quantized.reference(inputs: $0, quantizations: qs, axisSizes: sizes, outerCount: outer, innerCount: inner,
+                                                          output: o.baseAddress!, outputQuantization: oq)
                     }
                 }
             }
@@ -426,7 +426,7 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
             }}}
             var out = [Int8](repeating: 0, count: outShape.elementCount)
             input.withUnsafeBufferPointer { i in out.withUnsafeMutableBufferPointer {
-                resizeBilinearInteger(options, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!, outputShape: outShape)
+                Resize.Quantized.bilinear(options, input: i.baseAddress!, inputShape: inShape, output: $0.baseAddress!, outputShape: outShape)
             }}
             worst = max(worst, maxUnitError(out, expected, AffineQuantization(scale: 1, zeroPoint: 0)))
         }

@@ -24,15 +24,15 @@ import Kernels
         var floats = [Float](repeating: 0, count: 5)
         input.withUnsafeBufferPointer { i in
             out.withUnsafeMutableBufferPointer { o in
-                quantizedLookup(.logistic(input: bad, output: bad), input: i.baseAddress!, output: o.baseAddress!, count: 5)
-                quantizedLookup(.log(input: bad, output: good), input: i.baseAddress!, output: o.baseAddress!, count: 5)
-                quantizedSoftmax(QuantizedSoftmaxParams(inputScale: scale, beta: 1, output: bad), input: i.baseAddress!,
-                                 output: o.baseAddress!, rows: 1, depth: 5)
-                quantizedSqrt(input: i.baseAddress!, inputQuantization: bad, output: o.baseAddress!, outputQuantization: bad, count: 5)
-                logSoftmaxInt8(Int8LogSoftmaxParams(inputScale: scale), input: i.baseAddress!, output: o.baseAddress!, rows: 1, depth: 5)
+                Activations.Quantized.lookup(.logistic(input: bad, output: bad), input: i.baseAddress!, output: o.baseAddress!, count: 5)
+                Activations.Quantized.lookup(.log(input: bad, output: good), input: i.baseAddress!, output: o.baseAddress!, count: 5)
+                Softmax.Quantized.reference(QuantizedSoftmaxParams(inputScale: scale, beta: 1, output: bad), input: i.baseAddress!,
+                                            output: o.baseAddress!, rows: 1, depth: 5)
+                Elementwise.Quantized.squareRoot(input: i.baseAddress!, inputQuantization: bad, output: o.baseAddress!, outputQuantization: bad, count: 5)
+                Softmax.Quantized.logSoftmax(Int8LogSoftmaxParams(inputScale: scale), input: i.baseAddress!, output: o.baseAddress!, rows: 1, depth: 5)
                 floats.withUnsafeMutableBufferPointer { f in
-                    dequantizeToFloat(bad, input: i.baseAddress!, output: f.baseAddress!, count: 5)
-                    quantizeFloat(bad, input: f.baseAddress!, output: o.baseAddress!, count: 5)
+                    Dequantize.Quantized.toFloat(bad, input: i.baseAddress!, output: f.baseAddress!, count: 5)
+                    Quantize.Quantized.fromFloat(bad, input: f.baseAddress!, output: o.baseAddress!, count: 5)
                     _ = symmetricQuantizeFloats(f.baseAddress!, count: 5, into: o.baseAddress!)
                     _ = asymmetricQuantizeFloats(f.baseAddress!, count: 5, into: o.baseAddress!)
                 }

@@ -15,7 +15,7 @@ import Kernels
         if f.op == "DEQUANTIZE" {
             var out = [Float](repeating: 0, count: n)
             input.values(Int8.self).withUnsafeBufferPointer { i in
-                out.withUnsafeMutableBufferPointer { dequantizeToFloat(input.quantization, input: i.baseAddress!, output: $0.baseAddress!, count: n) }
+                out.withUnsafeMutableBufferPointer { Dequantize.Quantized.toFloat(input.quantization, input: i.baseAddress!, output: $0.baseAddress!, count: n) }
             }
             #expect(out == output.floats, "\(f)")
             return
@@ -38,7 +38,7 @@ import Kernels
     private func quantize<T: QuantizedElement>(_: T.Type, _ input: QuantizedOpFixture.Tensor, _ output: QuantizedOpFixture.Tensor) -> [Int64] {
         var out = [T](repeating: 0, count: output.count)
         input.floats.withUnsafeBufferPointer { i in
-            out.withUnsafeMutableBufferPointer { quantizeFloat(output.quantization, input: i.baseAddress!, output: $0.baseAddress!, count: output.count) }
+            out.withUnsafeMutableBufferPointer { Quantize.Quantized.fromFloat(output.quantization, input: i.baseAddress!, output: $0.baseAddress!, count: output.count) }
         }
         return out.map(Int64.init)
     }
@@ -49,8 +49,8 @@ import Kernels
         let m = QuantizedMultiplier(Double(input.scale) / Double(output.scale))
         input.values(In.self).withUnsafeBufferPointer { i in
             out.withUnsafeMutableBufferPointer {
-                requantize(input: i.baseAddress!, inputZeroPoint: input.zeroPoint, output: $0.baseAddress!,
-                           outputZeroPoint: output.zeroPoint, multiplier: m, count: output.count)
+                Quantize.Quantized.requantize(input: i.baseAddress!, inputZeroPoint: input.zeroPoint, output: $0.baseAddress!,
+                                              outputZeroPoint: output.zeroPoint, multiplier: m, count: output.count)
             }
         }
         return out.map(Int64.init)

@@ -49,8 +49,8 @@ import Kernels
         let table = ByteRequantizationTable<In, Out>(inputZeroPoint: zx, outputZeroPoint: zy, multiplier: multiplier)!
         input.withUnsafeBufferPointer { i in
             want.withUnsafeMutableBufferPointer {
-                requantize(input: i.baseAddress!, inputZeroPoint: zx, output: $0.baseAddress!, outputZeroPoint: zy,
-                           multiplier: multiplier, count: count)
+                Quantize.Quantized.requantize(input: i.baseAddress!, inputZeroPoint: zx, output: $0.baseAddress!, outputZeroPoint: zy,
+                                              multiplier: multiplier, count: count)
             }
             got.withUnsafeMutableBufferPointer { table.apply(input: i.baseAddress!, output: $0.baseAddress!, count: count) }
         }

@@ -39,23 +39,23 @@ import Kernels
             let sums = TestBuffer(repeating: Int32(0), count: n)
             actual = runUnary(Int8.self, input, outputCount: n) { i, o in
                 if optimisedSum {
-                    quantizedSumFloatRescale(p, input: i, inputShape: input.shape, reduced: mask, output: o, outputCount: n,
-                                             sums: sums.pointer)
+                    Reduce.Quantized.sumFloatRescale(p, input: i, inputShape: input.shape, reduced: mask, output: o, outputCount: n,
+                                                     sums: sums.pointer)
                 } else {
-                    quantizedMeanOrSum(p, computeSum: f.op == "SUM", input: i, inputShape: input.shape, reduced: mask,
-                                       output: o, outputCount: n, sums: sums.pointer)
+                    Reduce.Quantized.meanOrSum(p, computeSum: f.op == "SUM", input: i, inputShape: input.shape, reduced: mask,
+                                               output: o, outputCount: n, sums: sums.pointer)
                 }
             }
         case "REDUCE_MAX":
-            actual = runUnary(Int8.self, input, outputCount: n) { quantizedReduceMax(input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n) }
+            actual = runUnary(Int8.self, input, outputCount: n) { Reduce.Quantized.maximum(input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n) }
         case "REDUCE_MIN":
-            actual = runUnary(Int8.self, input, outputCount: n) { quantizedReduceMin(input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n) }
+            actual = runUnary(Int8.self, input, outputCount: n) { Reduce.Quantized.minimum(input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n) }
         default:
             let count = input.count / n
             let p = QuantizedReduceProdParams(input: input.quantization, output: output.quantization, count: count)
             let products = TestBuffer(repeating: Int64(0), count: n)
             actual = runUnary(Int8.self, input, outputCount: n) {
-                quantizedReduceProd(p, input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n, products: products.pointer)
+                Reduce.Quantized.product(p, input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n, products: products.pointer)
             }
         }
         let diff = UnitDifference(actual, output.values(Int64.self))
@@ -84,11 +84,11 @@ import Kernels
             let unit = AffineQuantization(scale: 1, zeroPoint: 0)
             input.withUnsafeBufferPointer { i in
                 gotMax.withUnsafeMutableBufferPointer {
-                    quantizedReduceMax(input: i.baseAddress!, inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount)
+                    Reduce.Quantized.maximum(input: i.baseAddress!, inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount)
                 }
                 gotSum.withUnsafeMutableBufferPointer {
-                    quantizedMeanOrSum(QuantizedMeanSumParams(input: unit, output: unit), computeSum: true, input: i.baseAddress!,
-                                       inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount, sums: sums.pointer)
+                    Reduce.Quantized.meanOrSum(QuantizedMeanSumParams(input: unit, output: unit), computeSum: true, input: i.baseAddress!,
+                                               inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount, sums: sums.pointer)
                 }
             }
             #expect(gotMax == wantMax, "\(shape) \(mask)")

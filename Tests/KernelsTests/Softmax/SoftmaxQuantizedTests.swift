@@ -14,8 +14,8 @@ import Kernels
         let depth = input.shape.last!
         let rows = input.count / depth
         let actual = input.dtype == "uint8"
-            ? runUnary(UInt8.self, input, outputCount: output.count) { quantizedSoftmax(p, input: $0, output: $1, rows: rows, depth: depth) }
-            : runUnary(Int8.self, input, outputCount: output.count) { quantizedSoftmax(p, input: $0, output: $1, rows: rows, depth: depth) }
+            ? runUnary(UInt8.self, input, outputCount: output.count) { Softmax.Quantized.reference(p, input: $0, output: $1, rows: rows, depth: depth) }
+            : runUnary(Int8.self, input, outputCount: output.count) { Softmax.Quantized.reference(p, input: $0, output: $1, rows: rows, depth: depth) }
         let diff = UnitDifference(actual, output.values(Int64.self))
         #expect(diff.isExact, "\(f): \(diff)")
     }
@@ -32,7 +32,7 @@ import Kernels
         let depth = input.shape.last!
         let p = Int8LogSoftmaxParams(inputScale: input.scale)
         let actual = runUnary(Int8.self, input, outputCount: output.count) {
-            logSoftmaxInt8(p, input: $0, output: $1, rows: input.count / depth, depth: depth)
+            Softmax.Quantized.logSoftmax(p, input: $0, output: $1, rows: input.count / depth, depth: depth)
         }
         let diff = UnitDifference(actual, output.values(Int64.self))
         #expect(diff.isExact, "\(f): \(diff)")

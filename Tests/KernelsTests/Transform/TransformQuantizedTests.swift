@@ -23,9 +23,9 @@ import Kernels
         withExtendedLifetime(stored) {
             out.withUnsafeMutableBufferPointer { o in
                 pointers.withUnsafeBufferPointer { pointers in
-                    quantizedConcatenation(inputs: pointers, quantizations: inputs.map(\.quantization), axisSizes: inputs.map { $0.shape[axis] },
-                                           outerCount: output.shape[..<axis].reduce(1, *), innerCount: output.shape[(axis + 1)...].reduce(1, *),
-                                           output: o.baseAddress!, outputQuantization: output.quantization)
+                    Concatenation.Quantized.reference(inputs: pointers, quantizations: inputs.map(\.quantization), axisSizes: inputs.map { $0.shape[axis] },
+                                                      outerCount: output.shape[..<axis].reduce(1, *), innerCount: output.shape[(axis + 1)...].reduce(1, *),
+                                                      output: o.baseAddress!, outputQuantization: output.quantization)
                 }
             }
         }
@@ -39,9 +39,9 @@ import Kernels
         let options = ResizeOptions(alignCorners: f.options["AlignCorners"] == 1, halfPixelCenters: f.options["HalfPixelCenters"] == 1)
         let actual = runUnary(Int8.self, input, outputCount: output.count) { i, o in
             if f.op == "RESIZE_BILINEAR" {
-                resizeBilinearInteger(options, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc)
+                Resize.Quantized.bilinear(options, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc)
             } else {
-                resizeNearestNeighborQuantized(options, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc)
+                Resize.Quantized.nearestNeighbor(options, input: i, inputShape: input.nhwc, output: o, outputShape: output.nhwc)
             }
         }
         let diff = UnitDifference(actual, output.values(Int64.self))

@@ -198,7 +198,7 @@ import Testing
         let timings = try interpreter.invokeProfiled()
         #expect(timings.map(\.node) == [0, 1])
         #expect(timings.map(\.op) == ["AddOne", "Scale"])
-        #expect(timings.map(\.kernel) == [nil, "scale.f32"])
+        #expect(timings.map(\.kernel) == ["addone.f32.reference", "scale.f32"])
         #expect(timings.map(\.outputShape) == [[2, 3], [2, 3]])
         #expect(try interpreter.output(at: 0).values(as: Float.self) == Self.input.map { $0 + 1 })
     }

@@ -29,6 +29,33 @@ struct ToolCommandTests {
         }
     }
 
+    /// `inspect` names the kernel of every node of the main subgraph, in text and in JSON.
+    @Test func inspectNamesEveryNodesKernel() async throws {
+        let text = try await TFLiteExecutable.run(["inspect", Self.sine])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("\nKernels (subgraph 0, "), "\(text.stdout)")
+        #expect(text.stdout.contains("FULLY_CONNECTED  fully-connected.f32."), "\(text.stdout)")
+        let json = try await TFLiteExecutable.run(["inspect", Self.sine, "--json"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let nodes = try #require(root["node_kernels"] as? [[String: Any]])
+        #expect(!nodes.isEmpty)
+        #expect(nodes.allSatisfy { ($0["kernel"] as? String)?.isEmpty == false && $0["status"] as? String == "named" })
+    }
+
+    /// A model that loads but cannot be allocated: `inspect` still prints what it holds, and
+    /// why its kernels are unknown.
+    @Test func inspectSaysWhyKernelsAreUnknown() async throws {
+        let model = Fixtures.root.appendingPathComponent("Tests/Fixtures/opzoo/models/opzoo_strings_broadcast_to.tflite").path
+        let text = try await TFLiteExecutable.run(["inspect", model])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Operators (1 in all subgraphs):"), "\(text.stdout)")
+        #expect(text.stdout.contains("\nKernels: unknown, the model could not be allocated: node 0 (BROADCAST_TO)"), "\(text.stdout)")
+        let json = try await TFLiteExecutable.run(["inspect", model, "--json"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(root["node_kernels"] == nil)
+        #expect((root["node_kernels_error"] as? String)?.contains("BROADCAST_TO") == true)
+    }
+
     /// A model whose weights lie in other files: inspected and run from its path, refused with
     /// the load error's words when a slice is misplaced.
     @Test func externalBuffers() async throws {

@@ -75,31 +75,33 @@ struct Int8DirectRowsLayout: Sendable {
     }
 }
 
-/// ``conv2DInt8Optimized`` through ``Int8DirectRowsLayout``: fills the image, then splits the
-/// output rows across `pool`. `scratch` is 64-byte aligned.
-func conv2DInt8DirectRows(
-    _ prepared: PreparedInt8Conv2D, layout: Int8DirectRowsLayout,
-    input: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-    scratch: UnsafeMutableRawPointer, pool: ThreadPool?
-) {
-    let p = prepared.params
-    let image = scratch.bindMemory(to: Int16.self, capacity: layout.imageCount)
-    let sumsBase = scratch + (layout.imageCount * 2 + 63) / 64 * 64
-    let zeroPoint = Int16(-p.inputOffset)
-    let imageRows = layout.input.batch * layout.height
-    let rows = outputShape.batch * outputShape.height
-    if let pool, pool.threadCount > 1 {
-        pool.parallelFor(count: imageRows, chunks: pool.chunks(forWork: layout.imageCount)) { _, range in
-            layout.fill(rows: range, from: input, zeroPoint: zeroPoint, into: image)
+extension Conv2D.Quantized {
+    /// ``Conv2D/Quantized/optimized`` through ``Int8DirectRowsLayout``: fills the image, then splits the
+    /// output rows across `pool`. `scratch` is 64-byte aligned.
+    static func directRows(
+        _ prepared: PreparedInt8Conv2D, layout: Int8DirectRowsLayout,
+        input: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
+        scratch: UnsafeMutableRawPointer, pool: ThreadPool?
+    ) {
+        let p = prepared.params
+        let image = scratch.bindMemory(to: Int16.self, capacity: layout.imageCount)
+        let sumsBase = scratch + (layout.imageCount * 2 + 63) / 64 * 64
+        let zeroPoint = Int16(-p.inputOffset)
+        let imageRows = layout.input.batch * layout.height
+        let rows = outputShape.batch * outputShape.height
+        if let pool, pool.threadCount > 1 {
+            pool.parallelFor(count: imageRows, chunks: pool.chunks(forWork: layout.imageCount)) { _, range in
+                layout.fill(rows: range, from: input, zeroPoint: zeroPoint, into: image)
+            }
+            pool.parallelFor(count: rows, chunks: pool.threadCount) { thread, range in
+                directRowsInt8(prepared, layout: layout, image: image, rows: range, output: output, outputShape: outputShape,
+                               sums: sumsBase + thread * Int8DirectRowsLayout.sumsBytes)
+            }
+        } else {
+            layout.fill(rows: 0..<imageRows, from: input, zeroPoint: zeroPoint, into: image)
+            directRowsInt8(prepared, layout: layout, image: image, rows: 0..<rows, output: output, outputShape: outputShape,
+                           sums: sumsBase)
         }
-        pool.parallelFor(count: rows, chunks: pool.threadCount) { thread, range in
-            directRowsInt8(prepared, layout: layout, image: image, rows: range, output: output, outputShape: outputShape,
-                           sums: sumsBase + thread * Int8DirectRowsLayout.sumsBytes)
-        }
-    } else {
-        layout.fill(rows: 0..<imageRows, from: input, zeroPoint: zeroPoint, into: image)
-        directRowsInt8(prepared, layout: layout, image: image, rows: 0..<rows, output: output, outputShape: outputShape,
-                       sums: sumsBase)
     }
 }
 
@@ -108,7 +110,7 @@ extension Int8DirectRowsLayout {
     static var sumsBytes: Int { (Int8GEMM.rowTile * int8LaneCount * 4 + 63) / 64 * 64 }
 }
 
-/// Output rows `rows` (indexed `batch * outputHeight + y`) of ``conv2DInt8DirectRows``.
+/// Output rows `rows` (indexed `batch * outputHeight + y`) of ``Conv2D/Quantized/directRows``.
 private func directRowsInt8(
     _ prepared: PreparedInt8Conv2D, layout: Int8DirectRowsLayout, image: UnsafePointer<Int16>, rows: Range<Int>,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC, sums: UnsafeMutableRawPointer

@@ -4,7 +4,7 @@ import Kernels
 /// An int8 CONV_2D prepared for the optimised path: the filter widened to int16 and packed
 /// in depth pairs for ``Int8GEMM``, and the input zero-point correction folded into a per-channel bias
 /// (`bias + inputOffset * sum(filter row)`), so the inner loop is a plain product of raw int8
-/// values. Built once at prepare; results equal `quantizedConv2D` exactly.
+/// values. Built once at prepare; results equal `Conv2D.Quantized.reference` exactly.
 struct PreparedInt8Conv2D: Sendable {
     /// The reference parameters (geometry, rescale, clamp).
     let params: QuantizedConvParams
@@ -36,7 +36,7 @@ struct PreparedInt8Conv2D: Sendable {
         return (bytes + 63) / 64 * 64
     }
 
-    /// Bytes (int8 elements) of scratch space `conv2DInt8Optimized` needs when run on
+    /// Bytes (int8 elements) of scratch space `Conv2D.Quantized.optimized` needs when run on
     /// `threadCount` threads.
     func scratchCount(threadCount: Int) -> Int {
         if let direct {
@@ -66,35 +66,37 @@ struct PreparedInt8Conv2D: Sendable {
     }
 }
 
-/// Optimised int8 CONV_2D, bit-exact with `quantizedConv2D`: output pixels in tiles of
-/// `Int8GEMM.gatheredTileRows`; each tile's input rows are gathered (im2col, padding taps set
-/// to the input zero point) and widened to int16 once, then multiplied with every block of
-/// packed weights and requantised a vector at a time. Tiles are split across `pool`'s threads.
-///
-/// - Parameters:
-///   - scratch: `prepared.scratchCount(threadCount: pool.threadCount)` bytes of working space.
-///   - pool: the threads to run on; nil runs on the calling thread only.
-func conv2DInt8Optimized(
-    _ prepared: PreparedInt8Conv2D,
-    input: UnsafePointer<Int8>, inputShape: NHWC,
-    output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-    scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool? = nil
-) {
-    let pixels = outputShape.batch * outputShape.height * outputShape.width
-    let tileCount = (pixels + Int8GEMM.gatheredTileRows - 1) / Int8GEMM.gatheredTileRows
-    let base = Int8TileDriver.aligned(scratch)
-    if let direct = prepared.direct, direct.input == inputShape {
-        conv2DInt8DirectRows(prepared, layout: direct, input: input, output: output, outputShape: outputShape,
-                             scratch: base, pool: pool)
-        return
-    }
-    Int8TileDriver.splitTiles(tileCount, pool: pool, base: base, threadScratchBytes: prepared.threadScratchBytes) {
-        conv2DInt8Tiles(prepared, tiles: $0, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
-                        scratch: $1)
+extension Conv2D.Quantized {
+    /// Optimised int8 CONV_2D, bit-exact with `Conv2D.Quantized.reference`: output pixels in tiles of
+    /// `Int8GEMM.gatheredTileRows`; each tile's input rows are gathered (im2col, padding taps set
+    /// to the input zero point) and widened to int16 once, then multiplied with every block of
+    /// packed weights and requantised a vector at a time. Tiles are split across `pool`'s threads.
+    ///
+    /// - Parameters:
+    ///   - scratch: `prepared.scratchCount(threadCount: pool.threadCount)` bytes of working space.
+    ///   - pool: the threads to run on; nil runs on the calling thread only.
+    static func optimized(
+        _ prepared: PreparedInt8Conv2D,
+        input: UnsafePointer<Int8>, inputShape: NHWC,
+        output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
+        scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool? = nil
+    ) {
+        let pixels = outputShape.batch * outputShape.height * outputShape.width
+        let tileCount = (pixels + Int8GEMM.gatheredTileRows - 1) / Int8GEMM.gatheredTileRows
+        let base = Int8TileDriver.aligned(scratch)
+        if let direct = prepared.direct, direct.input == inputShape {
+            Conv2D.Quantized.directRows(prepared, layout: direct, input: input, output: output, outputShape: outputShape,
+                                        scratch: base, pool: pool)
+            return
+        }
+        Int8TileDriver.splitTiles(tileCount, pool: pool, base: base, threadScratchBytes: prepared.threadScratchBytes) {
+            conv2DInt8Tiles(prepared, tiles: $0, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
+                            scratch: $1)
+        }
     }
 }
 
-/// One thread's share of ``conv2DInt8Optimized``: the given tiles of output pixels.
+/// One thread's share of ``Conv2D/Quantized/optimized``: the given tiles of output pixels.
 private func conv2DInt8Tiles(
     _ prepared: PreparedInt8Conv2D, tiles: Range<Int>,
     input: UnsafePointer<Int8>, inputShape: NHWC,

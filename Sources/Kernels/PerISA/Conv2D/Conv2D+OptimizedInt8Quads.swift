@@ -5,7 +5,7 @@ import Kernels
 /// An int8 CONV_2D prepared for ``Int8QuadGEMM`` (the AVX-512 VNNI variant): the filter packed
 /// in depth quads, and into the per-channel bias both the input zero point and the 128 that the
 /// kernel's offset input bytes add: `bias + (inputOffset - 128) * sum(filter row)`. Built once
-/// at prepare; results equal `quantizedConv2D` exactly.
+/// at prepare; results equal `Conv2D.Quantized.reference` exactly.
 struct PreparedInt8QuadConv2D: Sendable {
     /// The reference parameters (geometry, rescale, clamp).
     let params: QuantizedConvParams
@@ -30,7 +30,7 @@ struct PreparedInt8QuadConv2D: Sendable {
         return (bytes + 63) / 64 * 64
     }
 
-    /// Bytes of scratch space ``conv2DInt8Quads`` needs when run on `threadCount` threads.
+    /// Bytes of scratch space ``Conv2D/Quantized/quads`` needs when run on `threadCount` threads.
     func scratchCount(threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
 
     /// Packs the filter and folds the bias. Requires symmetric weights (`filterOffset == 0`)
@@ -50,30 +50,32 @@ struct PreparedInt8QuadConv2D: Sendable {
     }
 }
 
-/// Optimised int8 CONV_2D on `vpdpbusd`, bit-exact with `quantizedConv2D`: output pixels in
-/// tiles of ``Int8QuadGEMM/tileRows``; each tile's input rows are gathered (im2col, padding taps
-/// set to the input zero point) unless they are the input pixels themselves, then multiplied with every block of packed
-/// weights and requantised a vector at a time. Tiles are split across `pool`'s threads.
-///
-/// - Parameters:
-///   - scratch: `prepared.scratchCount(threadCount: pool.threadCount)` bytes of working space.
-///   - pool: the threads to run on; nil runs on the calling thread only.
-func conv2DInt8Quads(
-    _ prepared: PreparedInt8QuadConv2D,
-    input: UnsafePointer<Int8>, inputShape: NHWC,
-    output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-    scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool? = nil
-) {
-    let pixels = outputShape.batch * outputShape.height * outputShape.width
-    let tileCount = (pixels + Int8QuadGEMM.tileRows - 1) / Int8QuadGEMM.tileRows
-    Int8TileDriver.splitTiles(tileCount, pool: pool, base: Int8TileDriver.aligned(scratch),
-                              threadScratchBytes: prepared.threadScratchBytes) {
-        conv2DInt8QuadTiles(prepared, tiles: $0, input: input, inputShape: inputShape, output: output,
-                            outputShape: outputShape, scratch: $1)
+extension Conv2D.Quantized {
+    /// Optimised int8 CONV_2D on `vpdpbusd`, bit-exact with `Conv2D.Quantized.reference`: output pixels in
+    /// tiles of ``Int8QuadGEMM/tileRows``; each tile's input rows are gathered (im2col, padding taps
+    /// set to the input zero point) unless they are the input pixels themselves, then multiplied with every block of packed
+    /// weights and requantised a vector at a time. Tiles are split across `pool`'s threads.
+    ///
+    /// - Parameters:
+    ///   - scratch: `prepared.scratchCount(threadCount: pool.threadCount)` bytes of working space.
+    ///   - pool: the threads to run on; nil runs on the calling thread only.
+    static func quads(
+        _ prepared: PreparedInt8QuadConv2D,
+        input: UnsafePointer<Int8>, inputShape: NHWC,
+        output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
+        scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool? = nil
+    ) {
+        let pixels = outputShape.batch * outputShape.height * outputShape.width
+        let tileCount = (pixels + Int8QuadGEMM.tileRows - 1) / Int8QuadGEMM.tileRows
+        Int8TileDriver.splitTiles(tileCount, pool: pool, base: Int8TileDriver.aligned(scratch),
+                                  threadScratchBytes: prepared.threadScratchBytes) {
+            conv2DInt8QuadTiles(prepared, tiles: $0, input: input, inputShape: inputShape, output: output,
+                                outputShape: outputShape, scratch: $1)
+        }
     }
 }
 
-/// One thread's share of ``conv2DInt8Quads``: the given tiles of output pixels.
+/// One thread's share of ``Conv2D/Quantized/quads``: the given tiles of output pixels.
 private func conv2DInt8QuadTiles(
     _ prepared: PreparedInt8QuadConv2D, tiles: Range<Int>,
     input: UnsafePointer<Int8>, inputShape: NHWC,

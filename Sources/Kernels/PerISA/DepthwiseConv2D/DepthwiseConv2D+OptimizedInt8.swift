@@ -25,7 +25,7 @@ let depthwiseInputBias: Int32 = 0
 /// in groups of ``int8LaneCount`` channels, the input zero-point correction folded into the
 /// bias (`bias + (inputOffset - depthwiseInputBias) * sum(taps)`), and the requantisation
 /// constants laid out for vectors. Built once at prepare; results equal
-/// `quantizedDepthwiseConv2D` exactly.
+/// `DepthwiseConv2D.Quantized.reference` exactly.
 struct PreparedInt8DepthwiseConv2D: Sendable {
     /// The reference parameters (geometry, rescale, clamp).
     let params: QuantizedConvParams
@@ -52,7 +52,7 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
         return (outputWidth - 1) * g.strideWidth + (filterShape.width - 1) * g.dilationWidth + 1
     }
 
-    /// Bytes of one tap row (see ``depthwiseConv2DInt8Optimized``): a four-byte tap group per
+    /// Bytes of one tap row (see ``DepthwiseConv2D/Quantized/optimized``): a four-byte tap group per
     /// padded column and channel.
     func tapRowBytes(outputWidth: Int) -> Int {
         (paddedWidth(outputWidth: outputWidth) * paddedChannels * 4 + 63) / 64 * 64
@@ -71,7 +71,7 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
         filterShape.height * tapRowBytes(outputWidth: outputWidth) + plainRowBytes(outputWidth: outputWidth)
     }
 
-    /// Bytes (int8 elements) of scratch space `depthwiseConv2DInt8Optimized` needs for an
+    /// Bytes (int8 elements) of scratch space `DepthwiseConv2D.Quantized.optimized` needs for an
     /// output `outputWidth` pixels wide when run on `threadCount` threads.
     func scratchCount(outputWidth: Int, threadCount: Int) -> Int {
         max(1, threadCount) * threadScratchBytes(outputWidth: outputWidth) + 64
@@ -112,44 +112,46 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
     }
 }
 
-/// Optimised int8 DEPTHWISE_CONV_2D, bit-exact with `quantizedDepthwiseConv2D`: ``int8LaneCount``
-/// channels at a time, ``depthwiseTapGroup`` taps per instruction (`vpdpbusd` with AVX-512
-/// VNNI, a pair product elsewhere: `pmaddwd` on SSE2), int32 sums, then vectorised
-/// requantisation.
-///
-/// Each input row a window reaches is first rebuilt as a *tap row*: for every padded column
-/// `j` and channel, the group `(x[j], x[j + d], ...)` of ``depthwiseTapGroup`` values
-/// `d = dilationWidth` apart (int16 pairs, or quads of offset bytes), padding set to the input
-/// zero point (which the folded bias cancels). Tap group `q` of a filter row is then one load
-/// at column `q * depthwiseTapGroup * d` times one packed weight group, with no widening or
-/// shuffling per tap. Tap rows are kept in a ring of `kernelHeight` slots, so a row shared by
-/// consecutive output rows is built once.
-/// Output rows are split across `pool`'s threads (nil: the calling thread).
-///
-/// - Parameter scratch: `prepared.scratchCount(outputWidth:threadCount:)` bytes.
-func depthwiseConv2DInt8Optimized(
-    _ prepared: PreparedInt8DepthwiseConv2D,
-    input: UnsafePointer<Int8>, inputShape: NHWC,
-    output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-    scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool? = nil
-) {
-    let rows = outputShape.batch * outputShape.height
-    // Rows are read as vectors: start at the first 64-byte boundary.
-    let raw = UnsafeMutableRawPointer(scratch)
-    let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
-    let bytes = prepared.threadScratchBytes(outputWidth: outputShape.width)
-    if let pool, pool.threadCount > 1 {
-        pool.parallelFor(count: rows, chunks: pool.threadCount) { thread, range in
-            depthwiseConv2DInt8Rows(prepared, rows: range, input: input, inputShape: inputShape, output: output,
-                                    outputShape: outputShape, scratch: base + thread * bytes)
+extension DepthwiseConv2D.Quantized {
+    /// Optimised int8 DEPTHWISE_CONV_2D, bit-exact with `DepthwiseConv2D.Quantized.reference`: ``int8LaneCount``
+    /// channels at a time, ``depthwiseTapGroup`` taps per instruction (`vpdpbusd` with AVX-512
+    /// VNNI, a pair product elsewhere: `pmaddwd` on SSE2), int32 sums, then vectorised
+    /// requantisation.
+    ///
+    /// Each input row a window reaches is first rebuilt as a *tap row*: for every padded column
+    /// `j` and channel, the group `(x[j], x[j + d], ...)` of ``depthwiseTapGroup`` values
+    /// `d = dilationWidth` apart (int16 pairs, or quads of offset bytes), padding set to the input
+    /// zero point (which the folded bias cancels). Tap group `q` of a filter row is then one load
+    /// at column `q * depthwiseTapGroup * d` times one packed weight group, with no widening or
+    /// shuffling per tap. Tap rows are kept in a ring of `kernelHeight` slots, so a row shared by
+    /// consecutive output rows is built once.
+    /// Output rows are split across `pool`'s threads (nil: the calling thread).
+    ///
+    /// - Parameter scratch: `prepared.scratchCount(outputWidth:threadCount:)` bytes.
+    static func optimized(
+        _ prepared: PreparedInt8DepthwiseConv2D,
+        input: UnsafePointer<Int8>, inputShape: NHWC,
+        output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
+        scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool? = nil
+    ) {
+        let rows = outputShape.batch * outputShape.height
+        // Rows are read as vectors: start at the first 64-byte boundary.
+        let raw = UnsafeMutableRawPointer(scratch)
+        let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
+        let bytes = prepared.threadScratchBytes(outputWidth: outputShape.width)
+        if let pool, pool.threadCount > 1 {
+            pool.parallelFor(count: rows, chunks: pool.threadCount) { thread, range in
+                depthwiseConv2DInt8Rows(prepared, rows: range, input: input, inputShape: inputShape, output: output,
+                                        outputShape: outputShape, scratch: base + thread * bytes)
+            }
+        } else {
+            depthwiseConv2DInt8Rows(prepared, rows: 0..<rows, input: input, inputShape: inputShape, output: output,
+                                    outputShape: outputShape, scratch: base)
         }
-    } else {
-        depthwiseConv2DInt8Rows(prepared, rows: 0..<rows, input: input, inputShape: inputShape, output: output,
-                                outputShape: outputShape, scratch: base)
     }
 }
 
-/// One thread's share of ``depthwiseConv2DInt8Optimized``: output rows `rows` (indexed
+/// One thread's share of ``DepthwiseConv2D/Quantized/optimized``: output rows `rows` (indexed
 /// `batch * outputHeight + y`).
 private func depthwiseConv2DInt8Rows(
     _ prepared: PreparedInt8DepthwiseConv2D, rows: Range<Int>,
@@ -254,7 +256,7 @@ private func tapProducts(_ acc: inout Int32Lanes, _ x: Int32Lanes, _ w: Int32Lan
     #endif
 }
 
-/// Builds the tap rows of ``depthwiseConv2DInt8Optimized``: the input row copied into a plain
+/// Builds the tap rows of ``DepthwiseConv2D/Quantized/optimized``: the input row copied into a plain
 /// padded row (widened to int16 for pairs, sign bits flipped for quads), then each column
 /// interleaved with the ``depthwiseTapGroup`` `- 1` columns `dilationWidth` apart to its right.
 private struct TapRowBuilder {

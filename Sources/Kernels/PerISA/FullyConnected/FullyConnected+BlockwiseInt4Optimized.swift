@@ -1,29 +1,31 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-/// Optimised blockwise int4 FULLY_CONNECTED (float activations): each weight row is widened
-/// into a small per-thread int8 buffer (one row, in cache, never the whole matrix); each
-/// block's products stay in the variant's int32 lanes, which are converted to float, scaled by
-/// the block's scale and accumulated lane by lane, so a row needs one horizontal sum rather
-/// than one per block (block sums of 32 values made the reductions most of the work). The
-/// float sum therefore runs in another order than the reference's, which sums each block's
-/// integer dot product first: results agree to float rounding. The steps after the block sums
-/// are the reference's (``FullyConnected/blockwiseOutput``). Rows are split across `pool`'s
-/// threads when the work pays for it.
-func fullyConnectedBlockwiseInt4Optimized(_ w: BlockwiseInt4Weights, input: UnsafePointer<Float>, batches: Int,
-                                          bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
-                                          output: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Int8>,
-                                          pool: ThreadPool) {
-    let depth = w.columns
-    // Quantising the input rows is cheap beside the products; it happens once, before the split.
-    withUnsafeTemporaryAllocation(of: HybridInputScale.self, capacity: batches) { inputScales in
-        for b in 0..<batches {
-            inputScales.initializeElement(at: b, to: asymmetricQuantizeFloats(input + b * depth, count: depth, into: scratch + b * depth))
-        }
-        let scales = UnsafeBufferPointer(inputScales)
-        ThreadPool.split(pool, count: w.rows, work: w.rows * depth * batches) { rows in
-            blockwiseInt4Rows(w, rows: rows, quantized: scratch, inputScales: scales, batches: batches, bias: bias,
-                              activation: activation, output: output)
+extension FullyConnected.BlockwiseInt4 {
+    /// Optimised blockwise int4 FULLY_CONNECTED (float activations): each weight row is widened
+    /// into a small per-thread int8 buffer (one row, in cache, never the whole matrix); each
+    /// block's products stay in the variant's int32 lanes, which are converted to float, scaled by
+    /// the block's scale and accumulated lane by lane, so a row needs one horizontal sum rather
+    /// than one per block (block sums of 32 values made the reductions most of the work). The
+    /// float sum therefore runs in another order than the reference's, which sums each block's
+    /// integer dot product first: results agree to float rounding. The steps after the block sums
+    /// are the reference's (``FullyConnected/blockwiseOutput``). Rows are split across `pool`'s
+    /// threads when the work pays for it.
+    static func optimized(_ w: BlockwiseInt4Weights, input: UnsafePointer<Float>, batches: Int,
+                          bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
+                          output: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Int8>,
+                          pool: ThreadPool) {
+        let depth = w.columns
+        // Quantising the input rows is cheap beside the products; it happens once, before the split.
+        withUnsafeTemporaryAllocation(of: HybridInputScale.self, capacity: batches) { inputScales in
+            for b in 0..<batches {
+                inputScales.initializeElement(at: b, to: asymmetricQuantizeFloats(input + b * depth, count: depth, into: scratch + b * depth))
+            }
+            let scales = UnsafeBufferPointer(inputScales)
+            ThreadPool.split(pool, count: w.rows, work: w.rows * depth * batches) { rows in
+                blockwiseInt4Rows(w, rows: rows, quantized: scratch, inputScales: scales, batches: batches, bias: bias,
+                                  activation: activation, output: output)
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ import Kernels
 /// An int8 FULLY_CONNECTED prepared for the optimised path: the input zero-point correction
 /// folded into the bias (`bias + (inputOffset - int8DotProduct4InputBias) * sum(weights row)`),
 /// so each output is one int8 dot product plus the shared requantisation. Built once at prepare (the weights stay where
-/// they are); results equal `quantizedFullyConnected` exactly.
+/// they are); results equal `FullyConnected.Quantized.reference` exactly.
 struct PreparedInt8FullyConnected: Sendable {
     /// The reference parameters.
     let params: QuantizedFullyConnectedParams
@@ -28,29 +28,31 @@ struct PreparedInt8FullyConnected: Sendable {
     }
 }
 
-/// Optimised int8 FULLY_CONNECTED: four output channels per pass over each input row, int32
-/// SIMD accumulation, then the shared requantisation. A last group of fewer than four channels
-/// takes four rows all the same, so that every channel comes from the same dot product (whose
-/// input bias the folded bias assumes). Output channels are split across
-/// `pool`'s threads in groups of four (nil: the calling thread).
-func fullyConnectedInt8Optimized(_ prepared: PreparedInt8FullyConnected, input: UnsafePointer<Int8>, batches: Int,
-                                 filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>,
-                                 pool: ThreadPool? = nil) {
-    let groups = (prepared.outputDepth + 3) / 4
-    // The closure goes straight to `parallelFor` (non-escaping, so its context stays on the
-    // stack); a closure stored in a local would be allocated at every call.
-    if let pool, pool.threadCount > 1 {
-        pool.parallelFor(count: groups, chunks: pool.threadCount) { _, range in
-            fullyConnectedInt8Channels(prepared, channels: (range.lowerBound * 4)..<min(range.upperBound * 4, prepared.outputDepth),
-                                       input: input, batches: batches, filter: filter, output: output)
+extension FullyConnected.Quantized {
+    /// Optimised int8 FULLY_CONNECTED: four output channels per pass over each input row, int32
+    /// SIMD accumulation, then the shared requantisation. A last group of fewer than four channels
+    /// takes four rows all the same, so that every channel comes from the same dot product (whose
+    /// input bias the folded bias assumes). Output channels are split across
+    /// `pool`'s threads in groups of four (nil: the calling thread).
+    static func optimized(_ prepared: PreparedInt8FullyConnected, input: UnsafePointer<Int8>, batches: Int,
+                          filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>,
+                          pool: ThreadPool? = nil) {
+        let groups = (prepared.outputDepth + 3) / 4
+        // The closure goes straight to `parallelFor` (non-escaping, so its context stays on the
+        // stack); a closure stored in a local would be allocated at every call.
+        if let pool, pool.threadCount > 1 {
+            pool.parallelFor(count: groups, chunks: pool.threadCount) { _, range in
+                fullyConnectedInt8Channels(prepared, channels: (range.lowerBound * 4)..<min(range.upperBound * 4, prepared.outputDepth),
+                                           input: input, batches: batches, filter: filter, output: output)
+            }
+        } else {
+            fullyConnectedInt8Channels(prepared, channels: 0..<prepared.outputDepth, input: input, batches: batches,
+                                       filter: filter, output: output)
         }
-    } else {
-        fullyConnectedInt8Channels(prepared, channels: 0..<prepared.outputDepth, input: input, batches: batches,
-                                   filter: filter, output: output)
     }
 }
 
-/// One thread's share of ``fullyConnectedInt8Optimized``: output channels `channels` of every batch.
+/// One thread's share of ``FullyConnected/Quantized/optimized``: output channels `channels` of every batch.
 private func fullyConnectedInt8Channels(_ prepared: PreparedInt8FullyConnected, channels: Range<Int>, input: UnsafePointer<Int8>,
                                         batches: Int, filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>) {
     let p = prepared.params

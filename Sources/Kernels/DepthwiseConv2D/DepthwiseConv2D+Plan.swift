@@ -1,0 +1,38 @@
+extension DepthwiseConv2D {
+    /// Float DEPTHWISE_CONV_2D's kernel: the variant's channel-vector paths, the reference
+    /// kernel for `.referenceOnly`.
+    public static func plan(params: DepthwiseConv2DParams, inputShape: NHWC, filterShape: NHWC, outputShape: NHWC,
+                            threadCount: Int, using choice: KernelChoice)
+        -> PlannedKernel<WeightedOperands<Float, Float>> {
+        guard let kernels = choice.optimizedKernels else {
+            return PlannedKernel(name: "depthwise.f32.reference") { o, _ in
+                reference(params: params, input: o.input, inputShape: inputShape, filter: o.filter, filterShape: filterShape,
+                          bias: o.bias, output: o.output, outputShape: outputShape)
+            }
+        }
+        let optimized = kernels.floatDepthwiseConv2D(params, inputShape, filterShape, outputShape, threadCount)
+        let scratchFloats = optimized.scratchFloatCount
+        return PlannedKernel(name: optimized.name, scratchBytes: 4 * scratchFloats) { o, pool in
+            optimized.run(input: o.input, filter: o.filter, bias: o.bias, output: o.output,
+                          scratch: scratchFloats > 0 ? o.scratch.assumingMemoryBound(to: Float.self) : nil, pool: pool)
+        }
+    }
+}
+
+extension DepthwiseConv2D.Quantized {
+    /// Int8 DEPTHWISE_CONV_2D's kernel: the variant's kernels, which convert constant weights
+    /// once with the input offset folded into a constant bias; the reference kernel otherwise.
+    public static func plan(_ params: QuantizedConvParams, depthMultiplier: Int, inputShape: NHWC, filter: PlannedOperand<Int8>,
+                            filterShape: NHWC, bias: PlannedOperand<Int32>, outputShape: NHWC, threadCount: Int,
+                            using choice: KernelChoice) -> PlannedKernel<WeightedOperands<Int8, Int32>> {
+        if let kernels = choice.optimizedKernels, let weights = filter.constant, bias.isKnown,
+           let optimized = kernels.int8DepthwiseConv2D(params, depthMultiplier, weights, filterShape, bias.constant, inputShape,
+                                                       outputShape, threadCount) {
+            return PlannedKernel(optimized)
+        }
+        return PlannedKernel(name: "depthwise.i8.reference") { o, _ in
+            reference(params, depthMultiplier: depthMultiplier, input: o.input, inputShape: inputShape, filter: o.filter,
+                      filterShape: filterShape, bias: o.bias, output: o.output, outputShape: outputShape)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+extension TransposeConv {
+    /// Float TRANSPOSE_CONV's kernel (MediaPipe's Convolution2DTransposeBias too): the
+    /// variant's GEMM over constant weights regrouped and packed once, the reference kernel
+    /// otherwise.
+    public static func plan(params: TransposeConvParams, inputShape: NHWC, filter: PlannedOperand<Float>, filterShape: NHWC,
+                            outputShape: NHWC, threadCount: Int, using choice: KernelChoice)
+        -> PlannedKernel<WeightedOperands<Float, Float>> {
+        guard let kernels = choice.optimizedKernels, let weights = filter.constant else {
+            return PlannedKernel(name: "transpose-conv.f32.reference") { o, _ in
+                reference(params: params, input: o.input, inputShape: inputShape, filter: o.filter, filterShape: filterShape,
+                          bias: o.bias, output: o.output, outputShape: outputShape)
+            }
+        }
+        let optimized = kernels.floatTransposeConv(params, inputShape, weights, filterShape, outputShape, threadCount)
+        return PlannedKernel(name: optimized.name, scratchBytes: 4 * optimized.scratchFloatCount) { o, pool in
+            optimized.run(input: o.input, bias: o.bias, output: o.output, scratch: o.scratch.assumingMemoryBound(to: Float.self),
+                          pool: pool)
+        }
+    }
+}
