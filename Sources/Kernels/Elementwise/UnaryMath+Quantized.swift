@@ -44,7 +44,7 @@ public struct Int8RsqrtParams: Sendable {
     public init(input: AffineQuantization, output: AffineQuantization) {
         inputZeroPoint = input.zeroPoint
         outputZeroPoint = output.zeroPoint
-        multiplier = QuantizedMultiplier(1.0 / Double(sqrtf(input.scale) * output.scale))
+        multiplier = QuantizedMultiplier(1.0 / Double(input.scale.squareRoot() * output.scale))
     }
 }
 

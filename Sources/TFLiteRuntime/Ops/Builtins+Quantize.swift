@@ -52,8 +52,8 @@ private func prepareQuantize(_ ctx: inout PrepareContext) throws(InterpreterErro
             return { c in table.apply(input: c.data(xi, as: In.self), output: c.data(yi, as: Out.self), count: count) }
         }
         return { c in
-            requantize(input: c.data(xi, as: In.self), inputZeroPoint: qx.zeroPoint, output: c.data(yi, as: Out.self),
-                       outputZeroPoint: qy.zeroPoint, multiplier: multiplier, count: count)
+            Quantize.Quantized.requantize(input: c.data(xi, as: In.self), inputZeroPoint: qx.zeroPoint, output: c.data(yi, as: Out.self),
+                                          outputZeroPoint: qy.zeroPoint, multiplier: multiplier, count: count)
         }
     }
     switch (x.type, y.type) {
@@ -106,13 +106,13 @@ private func prepareDequantize(_ ctx: inout PrepareContext) throws(InterpreterEr
         let scales = q.scales, zeros = q.zeroPoints.map { Int32(truncatingIfNeeded: $0) }
         let axis = q.quantizedDimension, shape = x.shape
         func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-            { c in dequantizePerAxisToFloat(scales: scales, zeroPoints: zeros, axis: axis, shape: shape, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self)) }
+            { c in Dequantize.Quantized.perAxisToFloat(scales: scales, zeroPoints: zeros, axis: axis, shape: shape, input: c.data(xi, as: T.self), output: c.data(yi, as: Float.self)) }
         }
         switch x.type {
         case .int8: return kernel(Int8.self)
         case .int16: return kernel(Int16.self)
         case .int4:
-            return int4Kernel { dequantizePerAxisToFloat(scales: scales, zeroPoints: zeros, axis: axis, shape: shape, input: $0, output: $1) }
+            return int4Kernel { Dequantize.Quantized.perAxisToFloat(scales: scales, zeroPoints: zeros, axis: axis, shape: shape, input: $0, output: $1) }
         case let t: throw ctx.unsupported("per-axis DEQUANTIZE of \(t)")
         }
     }
