@@ -1,31 +1,12 @@
 extension Elementwise {
-    /// Float comparison into a byte tensor of 0/1 (NaN compares as IEEE: unequal, unordered).
-    public static func compare(_ op: ComparisonOperator, lhs: UnsafePointer<Float>, rhs: UnsafePointer<Float>,
-                               plan: BroadcastPlan, output: UnsafeMutablePointer<UInt8>) {
-        compareAny(op, lhs, rhs, plan, output)
-    }
-
-    /// Int32 comparison into a byte tensor of 0/1.
-    public static func compare(_ op: ComparisonOperator, lhs: UnsafePointer<Int32>, rhs: UnsafePointer<Int32>,
-                               plan: BroadcastPlan, output: UnsafeMutablePointer<UInt8>) {
-        compareAny(op, lhs, rhs, plan, output)
-    }
-
-    /// Int64 comparison into a byte tensor of 0/1.
-    public static func compare(_ op: ComparisonOperator, lhs: UnsafePointer<Int64>, rhs: UnsafePointer<Int64>,
-                               plan: BroadcastPlan, output: UnsafeMutablePointer<UInt8>) {
-        compareAny(op, lhs, rhs, plan, output)
-    }
-
-    /// UInt8 comparison (raw values, e.g. booleans or equally quantised tensors) into 0/1 bytes.
-    public static func compare(_ op: ComparisonOperator, lhs: UnsafePointer<UInt8>, rhs: UnsafePointer<UInt8>,
-                               plan: BroadcastPlan, output: UnsafeMutablePointer<UInt8>) {
-        compareAny(op, lhs, rhs, plan, output)
-    }
-
-    @inline(__always)
-    static func compareAny<T: Comparable>(_ op: ComparisonOperator, _ lhs: UnsafePointer<T>, _ rhs: UnsafePointer<T>,
-                                          _ plan: BroadcastPlan, _ output: UnsafeMutablePointer<UInt8>) {
+    /// Comparison of float32, int32, int64 or uint8 (raw values: booleans or equally quantised
+    /// tensors) into a byte tensor of 0/1. Float NaN compares as IEEE: unequal, unordered.
+    @_specialize(exported: true, where T == Float)
+    @_specialize(exported: true, where T == Int32)
+    @_specialize(exported: true, where T == Int64)
+    @_specialize(exported: true, where T == UInt8)
+    public static func compare<T: Comparable>(_ op: ComparisonOperator, lhs: UnsafePointer<T>, rhs: UnsafePointer<T>,
+                                              plan: BroadcastPlan, output: UnsafeMutablePointer<UInt8>) {
         switch op {
         case .equal: plan.apply(lhs, rhs, output) { $0 == $1 ? 1 : 0 }
         case .notEqual: plan.apply(lhs, rhs, output) { $0 != $1 ? 1 : 0 }

@@ -7,29 +7,20 @@ import Darwin
 #endif
 
 extension Reduce.Quantized {
-    /// Quantised REDUCE_MAX over `reduced` axes: the maximum stored value (input and output share
-    /// their quantisation, as TFLite requires). An empty reduction gives the type's minimum.
+    /// Quantised REDUCE_MAX (`largest`) or REDUCE_MIN over `reduced` axes: the maximum or minimum
+    /// stored value (input and output share their quantisation, as TFLite requires). An empty
+    /// reduction gives the type's minimum or maximum. The two ops differ only in the comparison
+    /// and its starting value, so they share one kernel; the choice is made once, outside the loop.
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == UInt8)
     @_specialize(exported: true, where T == Int16)
-    public static func maximum<T: QuantizedElement>(input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
-                                                    output: UnsafeMutablePointer<T>, outputCount: Int) {
-        for o in 0..<outputCount { output[o] = T.min }
-        forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
-            output[o] = max(output[o], input[i])
-        }
-    }
-
-    /// Quantised REDUCE_MIN over `reduced` axes: the minimum stored value. An empty reduction gives
-    /// the type's maximum.
-    @_specialize(exported: true, where T == Int8)
-    @_specialize(exported: true, where T == UInt8)
-    @_specialize(exported: true, where T == Int16)
-    public static func minimum<T: QuantizedElement>(input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
-                                                    output: UnsafeMutablePointer<T>, outputCount: Int) {
-        for o in 0..<outputCount { output[o] = T.max }
-        forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
-            output[o] = min(output[o], input[i])
+    public static func maximumMinimum<T: QuantizedElement>(largest: Bool, input: UnsafePointer<T>, inputShape: [Int],
+                                                           reduced: [Bool], output: UnsafeMutablePointer<T>, outputCount: Int) {
+        output.update(repeating: largest ? T.min : T.max, count: outputCount)
+        if largest {
+            forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in output[o] = max(output[o], input[i]) }
+        } else {
+            forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in output[o] = min(output[o], input[i]) }
         }
     }
 }

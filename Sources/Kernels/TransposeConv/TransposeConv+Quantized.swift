@@ -22,9 +22,12 @@ extension TransposeConv.Quantized {
         scratch: UnsafeMutablePointer<Int32>
     ) {
         let inputOffset = params.inputOffset, filterOffset = params.filterOffset
-        scatter(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
-                outputShape: outputShape, scratch: scratch,
-                value: { Int32($0) &+ inputOffset }, weight: { Int32($0) &+ filterOffset })
+        let g = params.geometry
+        transposeConvScatter(strideHeight: g.strideHeight, strideWidth: g.strideWidth,
+                             paddingTop: g.paddingHeight.before, paddingLeft: g.paddingWidth.before,
+                             input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
+                             outputShape: outputShape, accumulators: scratch,
+                             product: { (Int32($0) &+ inputOffset) &* (Int32($1) &+ filterOffset) }, add: &+)
         let outputCount = outputShape.elementCount, outputDepth = outputShape.channels
         for i in 0..<outputCount {
             let oc = i % outputDepth
@@ -53,51 +56,17 @@ extension TransposeConv.Int16x8 {
         output: UnsafeMutablePointer<Int16>, outputShape: NHWC,
         scratch: UnsafeMutablePointer<Int64>
     ) {
-        scatter(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
-                outputShape: outputShape, scratch: scratch, value: { Int64($0) }, weight: { Int64($0) })
+        let g = params.geometry
+        transposeConvScatter(strideHeight: g.strideHeight, strideWidth: g.strideWidth,
+                             paddingTop: g.paddingHeight.before, paddingLeft: g.paddingWidth.before,
+                             input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
+                             outputShape: outputShape, accumulators: scratch, product: { Int64($0) &* Int64($1) }, add: &+)
         let outputCount = outputShape.elementCount, outputDepth = outputShape.channels
         for i in 0..<outputCount {
             let oc = i % outputDepth
             var acc = scratch[i]
             if let bias { acc &+= bias[oc] }
             output[i] = Int16(clamping: params.activation.clamp(params.outputMultipliers[oc].apply(acc)))
-        }
-    }
-}
-
-/// The scatter both quantised kernels share: every input pixel adds `value(input) *
-/// weight(filter)` into the accumulators of the output window it reaches (`scratch` is zeroed
-/// first), with wrapping arithmetic.
-@inline(__always)
-private func scatter<In, Weight, Accumulator: FixedWidthInteger>(
-    _ g: ConvGeometry, input: UnsafePointer<In>, inputShape: NHWC, filter: UnsafePointer<Weight>, filterShape: NHWC,
-    outputShape: NHWC, scratch: UnsafeMutablePointer<Accumulator>,
-    value: (In) -> Accumulator, weight: (Weight) -> Accumulator
-) {
-    scratch.update(repeating: 0, count: outputShape.elementCount)
-    let inputDepth = inputShape.channels, outputDepth = outputShape.channels
-    for b in 0..<inputShape.batch {
-        for iy in 0..<inputShape.height {
-            for ix in 0..<inputShape.width {
-                let originY = iy * g.strideHeight - g.paddingHeight.before
-                let originX = ix * g.strideWidth - g.paddingWidth.before
-                for ic in 0..<inputDepth {
-                    let x = value(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
-                    for ky in 0..<filterShape.height {
-                        let oy = originY + ky
-                        if oy < 0 || oy >= outputShape.height { continue }
-                        for kx in 0..<filterShape.width {
-                            let ox = originX + kx
-                            if ox < 0 || ox >= outputShape.width { continue }
-                            let base = ((b * outputShape.height + oy) * outputShape.width + ox) * outputDepth
-                            for oc in 0..<outputDepth {
-                                let w = weight(filter[((oc * filterShape.height + ky) * filterShape.width + kx) * inputDepth + ic])
-                                scratch[base + oc] &+= x &* w
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }

@@ -34,36 +34,56 @@ public enum TransposeConv {
                                  filter: UnsafePointer<Float>, filterShape: NHWC,
                                  bias: UnsafePointer<Float>?,
                                  output: UnsafeMutablePointer<Float>, outputShape: NHWC) {
-        let oc = outputShape.channels, ic = inputShape.channels
-        output.update(repeating: 0, count: outputShape.elementCount)
-        for b in 0..<inputShape.batch {
-            for iy in 0..<inputShape.height {
-                for ix in 0..<inputShape.width {
-                    let x = input + ((b * inputShape.height + iy) * inputShape.width + ix) * ic
-                    let oy0 = iy * params.strideHeight - params.paddingTop
-                    let ox0 = ix * params.strideWidth - params.paddingLeft
-                    for fy in 0..<filterShape.height {
-                        let oy = oy0 + fy
-                        if oy < 0 || oy >= outputShape.height { continue }
-                        for fx in 0..<filterShape.width {
-                            let ox = ox0 + fx
-                            if ox < 0 || ox >= outputShape.width { continue }
-                            let out = output + ((b * outputShape.height + oy) * outputShape.width + ox) * oc
-                            for o in 0..<oc {
-                                let w = filter + ((o * filterShape.height + fy) * filterShape.width + fx) * ic
-                                var sum: Float = 0
-                                for c in 0..<ic { sum += x[c] * w[c] }
-                                out[o] += sum
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        transposeConvScatter(strideHeight: params.strideHeight, strideWidth: params.strideWidth,
+                             paddingTop: params.paddingTop, paddingLeft: params.paddingLeft,
+                             input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
+                             outputShape: outputShape, accumulators: output, product: *, add: +)
+        let oc = outputShape.channels
         let pixels = outputShape.batch * outputShape.height * outputShape.width
         for p in 0..<pixels {
             for o in 0..<oc {
                 output[p * oc + o] = params.activation.clamp(output[p * oc + o] + (bias?[o] ?? 0))
+            }
+        }
+    }
+}
+
+/// The scatter every TRANSPOSE_CONV kernel shares, in the order of TFLite's reference kernels:
+/// each input pixel, for each filter tap landing inside the output (taps falling outside are
+/// dropped), adds to every output channel the sum over the input channels of
+/// `product(input, filter)`. `accumulators`, one per output element, is zeroed first. The float
+/// kernel accumulates into its output with IEEE arithmetic, the quantised ones into an integer
+/// scratch with wrapping arithmetic (whose sums do not depend on their order).
+@inline(__always)
+func transposeConvScatter<In, Weight, Accumulator: AdditiveArithmetic>(
+    strideHeight: Int, strideWidth: Int, paddingTop: Int, paddingLeft: Int,
+    input: UnsafePointer<In>, inputShape: NHWC, filter: UnsafePointer<Weight>, filterShape: NHWC,
+    outputShape: NHWC, accumulators: UnsafeMutablePointer<Accumulator>,
+    product: (In, Weight) -> Accumulator, add: (Accumulator, Accumulator) -> Accumulator
+) {
+    let oc = outputShape.channels, ic = inputShape.channels
+    accumulators.update(repeating: .zero, count: outputShape.elementCount)
+    for b in 0..<inputShape.batch {
+        for iy in 0..<inputShape.height {
+            for ix in 0..<inputShape.width {
+                let x = input + ((b * inputShape.height + iy) * inputShape.width + ix) * ic
+                let oy0 = iy * strideHeight - paddingTop
+                let ox0 = ix * strideWidth - paddingLeft
+                for fy in 0..<filterShape.height {
+                    let oy = oy0 + fy
+                    if oy < 0 || oy >= outputShape.height { continue }
+                    for fx in 0..<filterShape.width {
+                        let ox = ox0 + fx
+                        if ox < 0 || ox >= outputShape.width { continue }
+                        let out = accumulators + ((b * outputShape.height + oy) * outputShape.width + ox) * oc
+                        for o in 0..<oc {
+                            let w = filter + ((o * filterShape.height + fy) * filterShape.width + fx) * ic
+                            var sum = Accumulator.zero
+                            for c in 0..<ic { sum = add(sum, product(x[c], w[c])) }
+                            out[o] = add(out[o], sum)
+                        }
+                    }
+                }
             }
         }
     }

@@ -112,10 +112,7 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         guard qa == qy, qb == qy else { throw ctx.unsupported("quantised \(op) with differing input and output quantization") }
         let isMax = op == .maximum
         func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-            if isMax {
-                return { c in Elementwise.Quantized.maximum(c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
-            }
-            return { c in Elementwise.Quantized.minimum(c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+            { c in Elementwise.Quantized.maximumMinimum(largest: isMax, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
         }
         switch a.type {
         case .int8: return kernel(Int8.self)

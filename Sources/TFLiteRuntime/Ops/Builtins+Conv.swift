@@ -11,6 +11,30 @@ extension OpRegistry {
     }
 }
 
+/// The window options CONV_2D and DEPTHWISE_CONV_2D share, so that one function turns either
+/// into the convolution's geometry.
+private protocol ConvWindowOptions {
+    var padding: Schema.Padding { get }
+    var strideH: Int32 { get }
+    var strideW: Int32 { get }
+    var dilationHFactor: Int32 { get }
+    var dilationWFactor: Int32 { get }
+}
+
+extension Schema.Conv2DOptions: ConvWindowOptions {}
+extension Schema.DepthwiseConv2DOptions: ConvWindowOptions {}
+
+extension PrepareContext {
+    /// The geometry of `filter`'s window over `input` under the node's options, nil when it does not fit.
+    fileprivate func convolutionGeometry(_ o: some ConvWindowOptions, input: NHWC, filter: NHWC)
+        -> (geometry: ConvGeometry, outputHeight: Int, outputWidth: Int)? {
+        convolutionGeometry(padding: paddingScheme(o.padding), input: input,
+                            filterHeight: filter.height, filterWidth: filter.width,
+                            strideHeight: Int(o.strideH), strideWidth: Int(o.strideW),
+                            dilationHeight: Int(o.dilationHFactor), dilationWidth: Int(o.dilationWFactor))
+    }
+}
+
 private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {
     try ctx.expect(inputs: 2...3, outputs: 1...1)
     guard case .conv2DOptions(let o)? = ctx.options else { throw ctx.invalid("missing Conv2DOptions") }
@@ -20,12 +44,9 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     }
     let groups = input.channels / filter.channels
     guard filter.batch % groups == 0 else { throw ctx.invalid("\(filter.batch) output channels do not split into \(groups) groups") }
-    guard let (geometry, oh, ow) = ctx.convolutionGeometry(
-        padding: ctx.paddingScheme(o.padding), input: input,
-        filterHeight: filter.height, filterWidth: filter.width,
-        strideHeight: Int(o.strideH), strideWidth: Int(o.strideW),
-        dilationHeight: Int(o.dilationHFactor), dilationWidth: Int(o.dilationWFactor))
-    else { throw ctx.invalid("window \(filter.height)x\(filter.width) stride \(o.strideH)x\(o.strideW) does not fit input \(input.height)x\(input.width)") }
+    guard let (geometry, oh, ow) = ctx.convolutionGeometry(o, input: input, filter: filter) else {
+        throw ctx.invalid("window \(filter.height)x\(filter.width) stride \(o.strideH)x\(o.strideW) does not fit input \(input.height)x\(input.width)")
+    }
     let outShape = NHWC(batch: input.batch, height: oh, width: ow, channels: filter.batch)
     try ctx.setOutputShape(0, outShape.dims)
     ctx.flops = checkedProduct([2, outShape.elementCount, filter.height, filter.width, filter.channels])
@@ -61,12 +82,9 @@ private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(Interpre
         throw ctx.invalid("filter \(filter.dims) does not match input channels \(input.channels)")
     }
     let multiplier = filter.channels / input.channels
-    guard let (geometry, oh, ow) = ctx.convolutionGeometry(
-        padding: ctx.paddingScheme(o.padding), input: input,
-        filterHeight: filter.height, filterWidth: filter.width,
-        strideHeight: Int(o.strideH), strideWidth: Int(o.strideW),
-        dilationHeight: Int(o.dilationHFactor), dilationWidth: Int(o.dilationWFactor))
-    else { throw ctx.invalid("window does not fit the input") }
+    guard let (geometry, oh, ow) = ctx.convolutionGeometry(o, input: input, filter: filter) else {
+        throw ctx.invalid("window does not fit the input")
+    }
     let outShape = NHWC(batch: input.batch, height: oh, width: ow, channels: filter.channels)
     try ctx.setOutputShape(0, outShape.dims)
     ctx.flops = checkedProduct([2, outShape.elementCount, filter.height, filter.width])

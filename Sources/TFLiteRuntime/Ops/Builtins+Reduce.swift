@@ -73,10 +73,10 @@ private func prepareQuantizedReduce(_ ctx: inout PrepareContext, _ op: ReduceOpe
             return { c in Reduce.Quantized.sumFloatRescale(params, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count, sums: c.scratch.assumingMemoryBound(to: Int32.self)) }
         case .max:
             guard qx == qy else { throw ctx.invalid("REDUCE_MAX needs equal input and output quantization") }
-            return { c in Reduce.Quantized.maximum(input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
+            return { c in Reduce.Quantized.maximumMinimum(largest: true, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
         case .min:
             guard qx == qy else { throw ctx.invalid("REDUCE_MIN needs equal input and output quantization") }
-            return { c in Reduce.Quantized.minimum(input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
+            return { c in Reduce.Quantized.maximumMinimum(largest: false, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count) }
         case .product:
             throw ctx.unsupported("REDUCE_PROD on \(x.type)")
         }

@@ -12,8 +12,8 @@ import Kernels
         let a = f.inputs[0]!, b = f.inputs[1]!, output = f.outputs[0]
         let actual = runBinary(Int8.self, a, b, outputCount: output.count) { x, y, o in
             switch f.op {
-            case "MAXIMUM": Elementwise.Quantized.maximum(x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
-            case "MINIMUM": Elementwise.Quantized.minimum(x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
+            case "MAXIMUM": Elementwise.Quantized.maximumMinimum(largest: true, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
+            case "MINIMUM": Elementwise.Quantized.maximumMinimum(largest: false, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
             default:
                 let p = QuantizedSquaredDifferenceParams.make(input1: a.quantization, input2: b.quantization,
                                                               output: output.quantization, qmin: -128, qmax: 127)

@@ -47,9 +47,9 @@ import Kernels
                 }
             }
         case "REDUCE_MAX":
-            actual = runUnary(Int8.self, input, outputCount: n) { Reduce.Quantized.maximum(input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n) }
+            actual = runUnary(Int8.self, input, outputCount: n) { Reduce.Quantized.maximumMinimum(largest: true, input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n) }
         case "REDUCE_MIN":
-            actual = runUnary(Int8.self, input, outputCount: n) { Reduce.Quantized.minimum(input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n) }
+            actual = runUnary(Int8.self, input, outputCount: n) { Reduce.Quantized.maximumMinimum(largest: false, input: $0, inputShape: input.shape, reduced: mask, output: $1, outputCount: n) }
         default:
             let count = input.count / n
             let p = QuantizedReduceProdParams(input: input.quantization, output: output.quantization, count: count)
@@ -84,7 +84,7 @@ import Kernels
             let unit = AffineQuantization(scale: 1, zeroPoint: 0)
             input.withUnsafeBufferPointer { i in
                 gotMax.withUnsafeMutableBufferPointer {
-                    Reduce.Quantized.maximum(input: i.baseAddress!, inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount)
+                    Reduce.Quantized.maximumMinimum(largest: true, input: i.baseAddress!, inputShape: shape, reduced: mask, output: $0.baseAddress!, outputCount: outCount)
                 }
                 gotSum.withUnsafeMutableBufferPointer {
                     Reduce.Quantized.meanOrSum(QuantizedMeanSumParams(input: unit, output: unit), computeSum: true, input: i.baseAddress!,
