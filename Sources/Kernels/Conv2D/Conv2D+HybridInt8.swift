@@ -28,6 +28,15 @@ func quantizeHybridBatches(_ input: UnsafePointer<Float>, batches: Int, batchSiz
     return HybridBatchScales(base: scales)
 }
 
+extension ConvOperands<Float, Int8, Float, Float> {
+    /// The input quantised batch by batch into `scratch` (one batch is `height * width * channels`
+    /// inputs), as ``quantizeHybridBatches(_:batches:batchSize:asymmetric:into:)``.
+    func quantizeInputBatches(asymmetric: Bool, into scratch: UnsafeMutablePointer<Int8>) -> HybridBatchScales {
+        quantizeHybridBatches(input, batches: inputShape.batch, batchSize: inputShape.height * inputShape.width * inputShape.channels,
+                              asymmetric: asymmetric, into: scratch)
+    }
+}
+
 extension Conv2D.Hybrid {
     /// Hybrid CONV_2D with per-channel int8 weights, as TFLite's reference `HybridConvPerChannel`:
     /// each input batch is quantised to int8 on the fly, the int32 sum of
@@ -39,33 +48,26 @@ extension Conv2D.Hybrid {
     ///   - bias: one float per output channel, or nil.
     ///   - scratch: `hybridScratchCount(batches: inputShape.batch, batchSize: H * W * C)` int8 values
     ///     for the quantised input.
-    public static func reference(
-        _ params: HybridConvParams,
-        input: UnsafePointer<Float>, inputShape: NHWC,
-        filter: UnsafePointer<Int8>, filterShape: NHWC,
-        bias: UnsafePointer<Float>?,
-        output: UnsafeMutablePointer<Float>, outputShape: NHWC,
-        scratch: UnsafeMutablePointer<Int8>
-    ) {
-        let batchSize = inputShape.height * inputShape.width * inputShape.channels
-        let scales = quantizeHybridBatches(input, batches: inputShape.batch, batchSize: batchSize,
-                                           asymmetric: params.asymmetricInputs, into: scratch)
+    public static func reference(_ params: HybridConvParams, _ o: ConvOperands<Float, Int8, Float, Float>,
+                                 scratch: UnsafeMutablePointer<Int8>) {
+        let scales = o.quantizeInputBatches(asymmetric: params.asymmetricInputs, into: scratch)
         let g = params.geometry
-        let inputDepth = inputShape.channels, filterDepth = filterShape.channels, outputDepth = outputShape.channels
+        let inputShape = o.inputShape, filterShape = o.filterShape
+        let inputDepth = inputShape.channels, filterDepth = filterShape.channels, outputDepth = o.outputShape.channels
         let filtersPerGroup = outputDepth / (inputDepth / filterDepth)
-        outputShape.forEachElement { b, oy, ox, oc, o in
+        o.outputShape.forEachElement { b, oy, ox, oc, index in
             let channelBase = (oc / filtersPerGroup) * filterDepth, offset = scales[b].offset
             var acc: Int32 = 0
             g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
                 let x = scratch + (((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + channelBase)
-                let w = filter + (((oc * filterShape.height + ky) * filterShape.width + kx) * filterDepth)
+                let w = o.filter + (((oc * filterShape.height + ky) * filterShape.width + kx) * filterDepth)
                 for ic in 0..<filterDepth {
                     acc &+= Int32(w[ic]) &* (Int32(x[ic]) &- offset)
                 }
             }
             var value = Float(acc) * params.filterScales[oc] * scales[b].scale
-            if let bias { value += bias[oc] }
-            output[o] = params.activation.clamp(value)
+            if let bias = o.bias { value += bias[oc] }
+            o.output[index] = params.activation.clamp(value)
         }
     }
 }

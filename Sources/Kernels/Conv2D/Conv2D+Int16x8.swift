@@ -8,19 +8,12 @@ extension Conv2D.Int16x8 {
     ///   - params: `inputOffset` and `filterOffset` must be 0 (prepare checks the zero points).
     ///   - bias: one int64 per output channel, or nil. Models whose bias is int32 are widened once
     ///     at prepare.
-    public static func reference(
-        _ params: QuantizedConvParams,
-        input: UnsafePointer<Int16>, inputShape: NHWC,
-        filter: UnsafePointer<Int8>, filterShape: NHWC,
-        bias: UnsafePointer<Int64>?,
-        output: UnsafeMutablePointer<Int16>, outputShape: NHWC
-    ) {
-        forEachQuantizedConvSum(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
-                                outputShape: outputShape, product: { w, x in Int64(w) &* Int64(x) }) { o, oc, sum in
+    public static func reference(_ params: QuantizedConvParams, _ o: ConvOperands<Int16, Int8, Int64, Int16>) {
+        forEachQuantizedConvSum(params.geometry, o, product: { w, x in Int64(w) &* Int64(x) }) { index, oc, sum in
             var acc = sum
-            if let bias { acc &+= bias[oc] }
+            if let bias = o.bias { acc &+= bias[oc] }
             let scaled = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
-            output[o] = Int16(clampedQuantized: params.activation.clamp(scaled))
+            o.output[index] = Int16(clampedQuantized: params.activation.clamp(scaled))
         }
     }
 }

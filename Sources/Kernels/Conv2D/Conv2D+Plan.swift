@@ -16,12 +16,10 @@ extension Conv2D {
         let linear = Conv2DParams(geometry: params.geometry, activation: ActivationRange(min: -.infinity, max: .infinity))
         return PlannedKernel(name: "conv2d.f32.reference") { o, _ in
             guard let residual = o.residual else {
-                reference(params: params, input: o.input, inputShape: inputShape, filter: o.filter, filterShape: filterShape,
-                          bias: o.bias, output: o.output, outputShape: outputShape)
+                reference(params: params, o.shaped(input: inputShape, filter: filterShape, output: outputShape))
                 return
             }
-            reference(params: linear, input: o.input, inputShape: inputShape, filter: o.filter, filterShape: filterShape,
-                      bias: o.bias, output: o.output, outputShape: outputShape)
+            reference(params: linear, o.shaped(input: inputShape, filter: filterShape, output: outputShape))
             let n = outputShape.channels
             for pixel in 0..<(outputShape.elementCount / Swift.max(1, n)) {
                 for k in 0..<n {
@@ -46,8 +44,7 @@ extension Conv2D.Quantized {
             return PlannedKernel(optimized)
         }
         return PlannedKernel(name: "conv2d.i8.reference") { o, _ in
-            reference(params, input: o.input, inputShape: inputShape, filter: o.filter, filterShape: filterShape, bias: o.bias,
-                      output: o.output, outputShape: outputShape)
+            reference(params, o.shaped(input: inputShape, filter: filterShape, output: outputShape))
         }
     }
 }

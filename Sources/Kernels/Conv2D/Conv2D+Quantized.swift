@@ -13,20 +13,10 @@ extension Conv2D.Quantized {
     ///   - output: NHWC; prepare has checked every extent against the geometry.
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == UInt8)
-    public static func reference<T: QuantizedElement>(
-        _ params: QuantizedConvParams,
-        input: UnsafePointer<T>, inputShape: NHWC,
-        filter: UnsafePointer<T>, filterShape: NHWC,
-        bias: UnsafePointer<Int32>?,
-        output: UnsafeMutablePointer<T>, outputShape: NHWC
-    ) {
-        forEachQuantizedConvSum(params.geometry, input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
-                                outputShape: outputShape,
-                                product: { w, x in (Int32(w) &+ params.filterOffset) &* (Int32(x) &+ params.inputOffset) }) { o, oc, sum in
-            var acc = sum
-            if let bias { acc &+= bias[oc] }
-            acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
-            output[o] = T(clampedQuantized: params.activation.clamp(acc))
+    public static func reference<T: QuantizedElement>(_ params: QuantizedConvParams, _ o: ConvOperands<T, T, Int32, T>) {
+        forEachQuantizedConvSum(params.geometry, o,
+                                product: { w, x in (Int32(w) &+ params.filterOffset) &* (Int32(x) &+ params.inputOffset) }) { index, oc, sum in
+            o.output[index] = params.output(sum, channel: oc, bias: o.bias)
         }
     }
 }

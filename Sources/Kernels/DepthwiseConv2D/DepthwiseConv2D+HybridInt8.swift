@@ -7,30 +7,23 @@ extension DepthwiseConv2D.Hybrid {
     ///   - filter: `[1, kernelHeight, kernelWidth, inputChannels * depthMultiplier]`.
     ///   - scratch: `hybridScratchCount(batches: inputShape.batch, batchSize:)` int8 values (one
     ///     batch is `height * width * channels` inputs): the quantised input and its scales.
-    public static func reference(
-        _ params: HybridConvParams, depthMultiplier: Int,
-        input: UnsafePointer<Float>, inputShape: NHWC,
-        filter: UnsafePointer<Int8>, filterShape: NHWC,
-        bias: UnsafePointer<Float>?,
-        output: UnsafeMutablePointer<Float>, outputShape: NHWC,
-        scratch: UnsafeMutablePointer<Int8>
-    ) {
-        let batchSize = inputShape.height * inputShape.width * inputShape.channels
-        let scales = quantizeHybridBatches(input, batches: inputShape.batch, batchSize: batchSize,
-                                           asymmetric: params.asymmetricInputs, into: scratch)
+    public static func reference(_ params: HybridConvParams, depthMultiplier: Int, _ o: ConvOperands<Float, Int8, Float, Float>,
+                                 scratch: UnsafeMutablePointer<Int8>) {
+        let scales = o.quantizeInputBatches(asymmetric: params.asymmetricInputs, into: scratch)
         let g = params.geometry
-        let inputDepth = inputShape.channels, outputDepth = outputShape.channels
-        outputShape.forEachElement { b, oy, ox, oc, o in
+        let inputShape = o.inputShape, filterShape = o.filterShape
+        let inputDepth = inputShape.channels, outputDepth = o.outputShape.channels
+        o.outputShape.forEachElement { b, oy, ox, oc, index in
             let ic = oc / depthMultiplier, offset = scales[b].offset
             var acc: Int32 = 0
             g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
                 let x = Int32(scratch[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
-                acc &+= Int32(filter[(ky * filterShape.width + kx) * outputDepth + oc]) &* (x &- offset)
+                acc &+= Int32(o.filter[(ky * filterShape.width + kx) * outputDepth + oc]) &* (x &- offset)
             }
             var value = Float(acc)
             value *= params.filterScales[oc] * scales[b].scale
-            if let bias { value += bias[oc] }
-            output[o] = params.activation.clamp(value)
+            if let bias = o.bias { value += bias[oc] }
+            o.output[index] = params.activation.clamp(value)
         }
     }
 }

@@ -6,8 +6,7 @@ extension DepthwiseConv2D {
         -> PlannedKernel<WeightedOperands<Float, Float>> {
         guard let kernels = choice.optimizedKernels else {
             return PlannedKernel(name: "depthwise.f32.reference") { o, _ in
-                reference(params: params, input: o.input, inputShape: inputShape, filter: o.filter, filterShape: filterShape,
-                          bias: o.bias, output: o.output, outputShape: outputShape)
+                reference(params: params, o.shaped(input: inputShape, filter: filterShape, output: outputShape))
             }
         }
         let optimized = kernels.floatDepthwiseConv2D(params, inputShape, filterShape, outputShape, threadCount)
@@ -31,8 +30,7 @@ extension DepthwiseConv2D.Quantized {
             return PlannedKernel(optimized)
         }
         return PlannedKernel(name: "depthwise.i8.reference") { o, _ in
-            reference(params, depthMultiplier: depthMultiplier, input: o.input, inputShape: inputShape, filter: o.filter,
-                      filterShape: filterShape, bias: o.bias, output: o.output, outputShape: outputShape)
+            reference(params, depthMultiplier: depthMultiplier, o.shaped(input: inputShape, filter: filterShape, output: outputShape))
         }
     }
 }

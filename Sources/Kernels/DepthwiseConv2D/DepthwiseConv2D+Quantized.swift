@@ -8,27 +8,21 @@ extension DepthwiseConv2D.Quantized {
     ///   - bias: one int32 per output channel, or nil.
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == UInt8)
-    public static func reference<T: QuantizedElement>(
-        _ params: QuantizedConvParams, depthMultiplier: Int,
-        input: UnsafePointer<T>, inputShape: NHWC,
-        filter: UnsafePointer<T>, filterShape: NHWC,
-        bias: UnsafePointer<Int32>?,
-        output: UnsafeMutablePointer<T>, outputShape: NHWC
-    ) {
+    public static func reference<T: QuantizedElement>(_ params: QuantizedConvParams, depthMultiplier: Int,
+                                                      _ o: ConvOperands<T, T, Int32, T>) {
         let g = params.geometry
+        let inputShape = o.inputShape, filterShape = o.filterShape
         let inputDepth = inputShape.channels
-        let outputDepth = outputShape.channels
-        outputShape.forEachElement { b, oy, ox, oc, o in
+        let outputDepth = o.outputShape.channels
+        o.outputShape.forEachElement { b, oy, ox, oc, index in
             let ic = oc / depthMultiplier
             var acc: Int32 = 0
             g.forEachTap(y: oy, x: ox, filter: filterShape, input: inputShape) { ky, kx, iy, ix in
-                let x = Int32(input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
-                let w = Int32(filter[(ky * filterShape.width + kx) * outputDepth + oc])
+                let x = Int32(o.input[((b * inputShape.height + iy) * inputShape.width + ix) * inputDepth + ic])
+                let w = Int32(o.filter[(ky * filterShape.width + kx) * outputDepth + oc])
                 acc &+= (w &+ params.filterOffset) &* (x &+ params.inputOffset)
             }
-            if let bias { acc &+= bias[oc] }
-            acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
-            output[o] = T(clampedQuantized: params.activation.clamp(acc))
+            o.output[index] = params.output(acc, channel: oc, bias: o.bias)
         }
     }
 }

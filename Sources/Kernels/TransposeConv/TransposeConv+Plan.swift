@@ -7,8 +7,7 @@ extension TransposeConv {
         -> PlannedKernel<WeightedOperands<Float, Float>> {
         guard let kernels = choice.optimizedKernels, let weights = filter.constant else {
             return PlannedKernel(name: "transpose-conv.f32.reference") { o, _ in
-                reference(params: params, input: o.input, inputShape: inputShape, filter: o.filter, filterShape: filterShape,
-                          bias: o.bias, output: o.output, outputShape: outputShape)
+                reference(params: params, o.shaped(input: inputShape, filter: filterShape, output: outputShape))
             }
         }
         let optimized = kernels.floatTransposeConv(params, inputShape, weights, filterShape, outputShape, threadCount)

@@ -13,28 +13,12 @@ extension TransposeConv.Quantized {
     ///   - scratch: `outputShape.elementCount` int32 values of working space.
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == UInt8)
-    public static func reference<T: QuantizedElement>(
-        _ params: QuantizedConvParams,
-        input: UnsafePointer<T>, inputShape: NHWC,
-        filter: UnsafePointer<T>, filterShape: NHWC,
-        bias: UnsafePointer<Int32>?,
-        output: UnsafeMutablePointer<T>, outputShape: NHWC,
-        scratch: UnsafeMutablePointer<Int32>
-    ) {
+    public static func reference<T: QuantizedElement>(_ params: QuantizedConvParams, _ o: ConvOperands<T, T, Int32, T>,
+                                                      scratch: UnsafeMutablePointer<Int32>) {
         let inputOffset = params.inputOffset, filterOffset = params.filterOffset
-        let g = params.geometry
-        transposeConvScatter(strideHeight: g.strideHeight, strideWidth: g.strideWidth,
-                             paddingTop: g.paddingHeight.before, paddingLeft: g.paddingWidth.before,
-                             input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
-                             outputShape: outputShape, accumulators: scratch,
-                             product: { (Int32($0) &+ inputOffset) &* (Int32($1) &+ filterOffset) }, add: &+)
-        let outputCount = outputShape.elementCount, outputDepth = outputShape.channels
-        for i in 0..<outputCount {
-            let oc = i % outputDepth
-            var acc = scratch[i]
-            if let bias { acc &+= bias[oc] }
-            acc = params.outputMultipliers[oc].apply(acc) &+ params.outputOffset
-            output[i] = T(clampedQuantized: params.activation.clamp(acc))
+        forEachQuantizedTransposeConvSum(params.geometry, o, accumulators: scratch,
+                                         product: { (Int32($0) &+ inputOffset) &* (Int32($1) &+ filterOffset) }) { i, oc, sum in
+            o.output[i] = params.output(sum, channel: oc, bias: o.bias)
         }
     }
 }
@@ -48,25 +32,27 @@ extension TransposeConv.Int16x8 {
     /// - Parameters:
     ///   - params: as for the int8 kernel; the input and filter offsets are not read.
     ///   - scratch: `outputShape.elementCount` int64 values of working space.
-    public static func reference(
-        _ params: QuantizedConvParams,
-        input: UnsafePointer<Int16>, inputShape: NHWC,
-        filter: UnsafePointer<Int8>, filterShape: NHWC,
-        bias: UnsafePointer<Int64>?,
-        output: UnsafeMutablePointer<Int16>, outputShape: NHWC,
-        scratch: UnsafeMutablePointer<Int64>
-    ) {
-        let g = params.geometry
-        transposeConvScatter(strideHeight: g.strideHeight, strideWidth: g.strideWidth,
-                             paddingTop: g.paddingHeight.before, paddingLeft: g.paddingWidth.before,
-                             input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
-                             outputShape: outputShape, accumulators: scratch, product: { Int64($0) &* Int64($1) }, add: &+)
-        let outputCount = outputShape.elementCount, outputDepth = outputShape.channels
-        for i in 0..<outputCount {
-            let oc = i % outputDepth
-            var acc = scratch[i]
-            if let bias { acc &+= bias[oc] }
-            output[i] = Int16(clamping: params.activation.clamp(params.outputMultipliers[oc].apply(acc)))
+    public static func reference(_ params: QuantizedConvParams, _ o: ConvOperands<Int16, Int8, Int64, Int16>,
+                                 scratch: UnsafeMutablePointer<Int64>) {
+        forEachQuantizedTransposeConvSum(params.geometry, o, accumulators: scratch, product: { Int64($0) &* Int64($1) }) { i, oc, sum in
+            var acc = sum
+            if let bias = o.bias { acc &+= bias[oc] }
+            o.output[i] = Int16(clamping: params.activation.clamp(params.outputMultipliers[oc].apply(acc)))
         }
     }
+}
+
+/// The integer TRANSPOSE_CONV's scatter, with the strides and the `before` padding of `g`, into
+/// `accumulators` (one per output element); then `store` gets every output index in order, its
+/// channel and its sum.
+@inline(__always)
+func forEachQuantizedTransposeConvSum<In, Weight, Bias, Out, Sum: FixedWidthInteger>(
+    _ g: ConvGeometry, _ o: ConvOperands<In, Weight, Bias, Out>, accumulators: UnsafeMutablePointer<Sum>,
+    product: (In, Weight) -> Sum, store: (_ index: Int, _ channel: Int, Sum) -> Void
+) {
+    transposeConvScatter(strideHeight: g.strideHeight, strideWidth: g.strideWidth,
+                         paddingTop: g.paddingHeight.before, paddingLeft: g.paddingWidth.before,
+                         o, accumulators: accumulators, product: product, add: &+)
+    let outputDepth = o.outputShape.channels
+    for i in 0..<o.outputShape.elementCount { store(i, i % outputDepth, accumulators[i]) }
 }

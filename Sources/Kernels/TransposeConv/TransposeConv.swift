@@ -29,17 +29,13 @@ public struct TransposeConvParams: Sendable {
 public enum TransposeConv {
     /// The reference scatter, mirroring TFLite's `reference_ops::TransposeConv`: contributions
     /// falling outside the output are dropped, then bias and clamp are applied.
-    public static func reference(params: TransposeConvParams,
-                                 input: UnsafePointer<Float>, inputShape: NHWC,
-                                 filter: UnsafePointer<Float>, filterShape: NHWC,
-                                 bias: UnsafePointer<Float>?,
-                                 output: UnsafeMutablePointer<Float>, outputShape: NHWC) {
+    public static func reference(params: TransposeConvParams, _ operands: ConvOperands<Float, Float, Float, Float>) {
         transposeConvScatter(strideHeight: params.strideHeight, strideWidth: params.strideWidth,
                              paddingTop: params.paddingTop, paddingLeft: params.paddingLeft,
-                             input: input, inputShape: inputShape, filter: filter, filterShape: filterShape,
-                             outputShape: outputShape, accumulators: output, product: *, add: +)
-        let oc = outputShape.channels
-        let pixels = outputShape.batch * outputShape.height * outputShape.width
+                             operands, accumulators: operands.output, product: *, add: +)
+        let output = operands.output, bias = operands.bias
+        let oc = operands.outputShape.channels
+        let pixels = operands.outputShape.batch * operands.outputShape.height * operands.outputShape.width
         for p in 0..<pixels {
             for o in 0..<oc {
                 output[p * oc + o] = params.activation.clamp(output[p * oc + o] + (bias?[o] ?? 0))
@@ -55,12 +51,13 @@ public enum TransposeConv {
 /// kernel accumulates into its output with IEEE arithmetic, the quantised ones into an integer
 /// scratch with wrapping arithmetic (whose sums do not depend on their order).
 @inline(__always)
-func transposeConvScatter<In, Weight, Accumulator: AdditiveArithmetic>(
+func transposeConvScatter<In, Weight, Bias, Out, Accumulator: AdditiveArithmetic>(
     strideHeight: Int, strideWidth: Int, paddingTop: Int, paddingLeft: Int,
-    input: UnsafePointer<In>, inputShape: NHWC, filter: UnsafePointer<Weight>, filterShape: NHWC,
-    outputShape: NHWC, accumulators: UnsafeMutablePointer<Accumulator>,
+    _ operands: ConvOperands<In, Weight, Bias, Out>, accumulators: UnsafeMutablePointer<Accumulator>,
     product: (In, Weight) -> Accumulator, add: (Accumulator, Accumulator) -> Accumulator
 ) {
+    let input = operands.input, filter = operands.filter
+    let inputShape = operands.inputShape, filterShape = operands.filterShape, outputShape = operands.outputShape
     let oc = outputShape.channels, ic = inputShape.channels
     accumulators.update(repeating: .zero, count: outputShape.elementCount)
     for b in 0..<inputShape.batch {

@@ -132,8 +132,8 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
     case (.uInt8, .uInt8):
         let b = try ctx.bias(input: 2, channels: filter.batch, type: .int32)
         return { c in
-            Conv2D.Quantized.reference(params, input: c.data(xi, as: UInt8.self), inputShape: input, filter: c.data(wi, as: UInt8.self),
-                                       filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self), outputShape: output)
+            Conv2D.Quantized.reference(params, ConvOperands(input: c.data(xi, as: UInt8.self), inputShape: input, filter: c.data(wi, as: UInt8.self),
+                                       filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: UInt8.self), outputShape: output))
         }
     case (.int16, .int8):
         guard inQ.zeroPoint == 0, outQ.zeroPoint == 0 else { throw ctx.invalid("int16 activations must have zero point 0") }
@@ -152,12 +152,12 @@ private func prepareConv2DQuantized(_ ctx: inout PrepareContext, options o: Sche
         return { c in
             if let bias {
                 bias.withUnsafeBufferPointer { bp in
-                    Conv2D.Int16x8.reference(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                             filterShape: filter, bias: bp.baseAddress, output: c.data(yi, as: Int16.self), outputShape: output)
+                    Conv2D.Int16x8.reference(params, ConvOperands(input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                                             filterShape: filter, bias: bp.baseAddress, output: c.data(yi, as: Int16.self), outputShape: output))
                 }
             } else {
-                Conv2D.Int16x8.reference(params, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
-                                         filterShape: filter, bias: nil, output: c.data(yi, as: Int16.self), outputShape: output)
+                Conv2D.Int16x8.reference(params, ConvOperands(input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+                                         filterShape: filter, bias: nil, output: c.data(yi, as: Int16.self), outputShape: output))
             }
         }
     default:
@@ -188,9 +188,9 @@ private func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, option
         return ctx.bind(kernel, input: xi, filter: int8Filter.values, bias: b, output: yi)
     case .uInt8:
         return { c in
-            DepthwiseConv2D.Quantized.reference(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: UInt8.self), inputShape: input,
+            DepthwiseConv2D.Quantized.reference(params, depthMultiplier: depthMultiplier, ConvOperands(input: c.data(xi, as: UInt8.self), inputShape: input,
                                                 filter: c.data(wi, as: UInt8.self), filterShape: filter, bias: optionalData(c, b, as: Int32.self),
-                                                output: c.data(yi, as: UInt8.self), outputShape: output)
+                                                output: c.data(yi, as: UInt8.self), outputShape: output))
         }
     default:
         throw ctx.unsupported("DEPTHWISE_CONV_2D on \(x.type)")
@@ -214,9 +214,9 @@ private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.
     requestHybridScratch(&ctx, input: input)
     let xi = try ctx.input(0).index, int8Filter = try ctx.int8Filter(ctx.input(1)), yi = try ctx.output(0).index
     return { c in
-        Conv2D.Hybrid.reference(params, input: c.data(xi, as: Float.self), inputShape: input, filter: int8Filter.values(c),
+        Conv2D.Hybrid.reference(params, ConvOperands(input: c.data(xi, as: Float.self), inputShape: input, filter: int8Filter.values(c),
                                 filterShape: filter, bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
-                                outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+                                outputShape: output), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }
 
@@ -230,8 +230,8 @@ private func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o
     requestHybridScratch(&ctx, input: input)
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
-        DepthwiseConv2D.Hybrid.reference(params, depthMultiplier: depthMultiplier, input: c.data(xi, as: Float.self), inputShape: input,
+        DepthwiseConv2D.Hybrid.reference(params, depthMultiplier: depthMultiplier, ConvOperands(input: c.data(xi, as: Float.self), inputShape: input,
                                          filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                         output: c.data(yi, as: Float.self), outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+                                         output: c.data(yi, as: Float.self), outputShape: output), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }

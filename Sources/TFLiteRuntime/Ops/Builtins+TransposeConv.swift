@@ -108,14 +108,14 @@ private func prepareTransposeConvSizedAtInvoke(_ ctx: inout PrepareContext, opti
         }
         let scratch = workspace.reserve(bytes: count &* width)
         if is16 {
-            TransposeConv.Int16x8.reference(p, input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+            TransposeConv.Int16x8.reference(p, ConvOperands(input: c.data(xi, as: Int16.self), inputShape: input, filter: c.data(wi, as: Int8.self),
                                             filterShape: filter, bias: optionalData(c, b, as: Int64.self),
-                                            output: destination.assumingMemoryBound(to: Int16.self), outputShape: output,
+                                            output: destination.assumingMemoryBound(to: Int16.self), outputShape: output),
                                             scratch: scratch.assumingMemoryBound(to: Int64.self))
         } else {
-            TransposeConv.Quantized.reference(p, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+            TransposeConv.Quantized.reference(p, ConvOperands(input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
                                               filterShape: filter, bias: optionalData(c, b, as: Int32.self),
-                                              output: destination.assumingMemoryBound(to: Int8.self), outputShape: output,
+                                              output: destination.assumingMemoryBound(to: Int8.self), outputShape: output),
                                               scratch: scratch.assumingMemoryBound(to: Int32.self))
         }
     }
@@ -196,8 +196,8 @@ private func prepareTransposeConvQuantized(_ ctx: inout PrepareContext, options 
     ctx.requestScratch(bytes: scratchBytes)
     let xi = x.index, wi = w.index, yi = y.index
     return { c in
-        TransposeConv.Quantized.reference(params, input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
+        TransposeConv.Quantized.reference(params, ConvOperands(input: c.data(xi, as: Int8.self), inputShape: input, filter: c.data(wi, as: Int8.self),
                                           filterShape: filter, bias: optionalData(c, b, as: Int32.self), output: c.data(yi, as: Int8.self),
-                                          outputShape: output, scratch: c.scratch.assumingMemoryBound(to: Int32.self))
+                                          outputShape: output), scratch: c.scratch.assumingMemoryBound(to: Int32.self))
     }
 }

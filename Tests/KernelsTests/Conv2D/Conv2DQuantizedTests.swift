@@ -17,8 +17,8 @@ func runQuantizedConv2D(_ f: QuantizedOpFixture) -> (actual: [Int64], golden: [I
             filter.values(Int8.self).withUnsafeBufferPointer { w in
                 withOptionalPointer(bias) { b in
                     out.withUnsafeMutableBufferPointer { o in
-                        Conv2D.Int16x8.reference(params, input: i.baseAddress!, inputShape: input.nhwc, filter: w.baseAddress!,
-                                                 filterShape: filter.nhwc, bias: b, output: o.baseAddress!, outputShape: output.nhwc)
+                        Conv2D.Int16x8.reference(params, ConvOperands(input: i.baseAddress!, inputShape: input.nhwc, filter: w.baseAddress!,
+                                                 filterShape: filter.nhwc, bias: b, output: o.baseAddress!, outputShape: output.nhwc))
                     }
                 }
             }
@@ -43,8 +43,8 @@ private func conv<T: QuantizedElement>(_: T.Type, _ f: QuantizedOpFixture, _ geo
         filter.values(T.self).withUnsafeBufferPointer { w in
             withOptionalPointer(bias) { b in
                 out.withUnsafeMutableBufferPointer { o in
-                    Conv2D.Quantized.reference(params, input: i.baseAddress!, inputShape: input.nhwc, filter: w.baseAddress!,
-                                               filterShape: filter.nhwc, bias: b, output: o.baseAddress!, outputShape: output.nhwc)
+                    Conv2D.Quantized.reference(params, ConvOperands(input: i.baseAddress!, inputShape: input.nhwc, filter: w.baseAddress!,
+                                               filterShape: filter.nhwc, bias: b, output: o.baseAddress!, outputShape: output.nhwc))
                 }
             }
         }

@@ -11,12 +11,12 @@ func referenceConv2D(_ params: Conv2DParams, _ input: [Float], _ inShape: NHWC, 
             out.withUnsafeMutableBufferPointer { o in
                 if let bias {
                     bias.withUnsafeBufferPointer { b in
-                        Conv2D.reference(params: params, input: i.baseAddress!, inputShape: inShape, filter: f.baseAddress!,
-                                         filterShape: fShape, bias: b.baseAddress!, output: o.baseAddress!, outputShape: outShape)
+                        Conv2D.reference(params: params, ConvOperands(input: i.baseAddress!, inputShape: inShape, filter: f.baseAddress!,
+                                         filterShape: fShape, bias: b.baseAddress!, output: o.baseAddress!, outputShape: outShape))
                     }
                 } else {
-                    Conv2D.reference(params: params, input: i.baseAddress!, inputShape: inShape, filter: f.baseAddress!,
-                                     filterShape: fShape, bias: nil, output: o.baseAddress!, outputShape: outShape)
+                    Conv2D.reference(params: params, ConvOperands(input: i.baseAddress!, inputShape: inShape, filter: f.baseAddress!,
+                                     filterShape: fShape, bias: nil, output: o.baseAddress!, outputShape: outShape))
                 }
             }
         }

@@ -23,12 +23,12 @@ import Kernels
             withOptionalPointer(bias) { b in
                 scratch.withUnsafeMutableBufferPointer { s in out.withUnsafeMutableBufferPointer { o in
                     if f.op == "DEPTHWISE_CONV_2D" {
-                        DepthwiseConv2D.Hybrid.reference(params, depthMultiplier: f.options["DepthMultiplier"], input: i.baseAddress!, inputShape: input.nhwc,
+                        DepthwiseConv2D.Hybrid.reference(params, depthMultiplier: f.options["DepthMultiplier"], ConvOperands(input: i.baseAddress!, inputShape: input.nhwc,
                                                          filter: w.baseAddress!, filterShape: filter.nhwc, bias: b, output: o.baseAddress!,
-                                                         outputShape: output.nhwc, scratch: s.baseAddress!)
+                                                         outputShape: output.nhwc), scratch: s.baseAddress!)
                     } else {
-                        Conv2D.Hybrid.reference(params, input: i.baseAddress!, inputShape: input.nhwc, filter: w.baseAddress!, filterShape: filter.nhwc,
-                                                bias: b, output: o.baseAddress!, outputShape: output.nhwc, scratch: s.baseAddress!)
+                        Conv2D.Hybrid.reference(params, ConvOperands(input: i.baseAddress!, inputShape: input.nhwc, filter: w.baseAddress!, filterShape: filter.nhwc,
+                                                bias: b, output: o.baseAddress!, outputShape: output.nhwc), scratch: s.baseAddress!)
                     }
                 }}
             }

@@ -73,8 +73,8 @@ import Kernels
                     var want = [Int8](repeating: 0, count: output.elementCount)
                     x.withUnsafeBufferPointer { i in w.withUnsafeBufferPointer { f in bias.withUnsafeBufferPointer { bb in
                         want.withUnsafeMutableBufferPointer {
-                            Conv2D.Quantized.reference(params, input: i.baseAddress!, inputShape: input, filter: f.baseAddress!, filterShape: filter,
-                                                       bias: bb.baseAddress, output: $0.baseAddress!, outputShape: output)
+                            Conv2D.Quantized.reference(params, ConvOperands(input: i.baseAddress!, inputShape: input, filter: f.baseAddress!, filterShape: filter,
+                                                       bias: bb.baseAddress, output: $0.baseAddress!, outputShape: output))
                         }
                     }}}
                     let kernel = w.withUnsafeBufferPointer { f in

@@ -68,8 +68,8 @@ import Kernels
         var reference = [Int8](repeating: 0, count: outShape.elementCount)
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in withOptionalPointer(bias) { bb in
             reference.withUnsafeMutableBufferPointer {
-                Conv2D.Quantized.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                           bias: bb, output: $0.baseAddress!, outputShape: outShape)
+                Conv2D.Quantized.reference(params, ConvOperands(input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                           bias: bb, output: $0.baseAddress!, outputShape: outShape))
             }
         }}}
         let optimised = optimizedConv(variant, params, input: input, inShape: inShape, filter: filter, filterShape: filterShape,
@@ -138,8 +138,8 @@ import Kernels
             var reference = [Int8](repeating: 0, count: outShape.elementCount)
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
                 reference.withUnsafeMutableBufferPointer {
-                    DepthwiseConv2D.Quantized.reference(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
-                                                        filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape)
+                    DepthwiseConv2D.Quantized.reference(params, depthMultiplier: multiplier, ConvOperands(input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!,
+                                                        filterShape: filterShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: outShape))
                 }
             }}}
             guard let optimised = optimizedDepthwise(variant, params, multiplier: multiplier, input: input, inShape: inShape,
@@ -173,8 +173,8 @@ import Kernels
         var reference = [Int8](repeating: 0, count: shape.elementCount)
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in
             reference.withUnsafeMutableBufferPointer {
-                DepthwiseConv2D.Quantized.reference(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
-                                                    filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape)
+                DepthwiseConv2D.Quantized.reference(params, depthMultiplier: 1, ConvOperands(input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                                                    filterShape: filterShape, bias: nil, output: $0.baseAddress!, outputShape: shape))
             }
         }}
         let optimised = optimizedDepthwise(variant, params, multiplier: 1, input: input, inShape: shape, filter: filter,
@@ -354,8 +354,8 @@ import Kernels
         var dwReference = [Int8](repeating: 0, count: shape.elementCount)
         input.withUnsafeBufferPointer { i in bias.withUnsafeBufferPointer { bb in dwFilter.withUnsafeBufferPointer { w in
             dwReference.withUnsafeMutableBufferPointer {
-                DepthwiseConv2D.Quantized.reference(params, depthMultiplier: 1, input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
-                                                    filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape)
+                DepthwiseConv2D.Quantized.reference(params, depthMultiplier: 1, ConvOperands(input: i.baseAddress!, inputShape: shape, filter: w.baseAddress!,
+                                                    filterShape: dwShape, bias: bb.baseAddress, output: $0.baseAddress!, outputShape: shape))
             }
         }}}
         let dwOptimised = optimizedDepthwise(variant, params, multiplier: 1, input: input, inShape: shape, filter: dwFilter,

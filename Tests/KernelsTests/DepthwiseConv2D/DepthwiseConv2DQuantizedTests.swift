@@ -16,8 +16,8 @@ import Kernels
         let bias = f.inputs[2]?.values(Int32.self)
         let actual = runBinary(Int8.self, input, filter, outputCount: output.count) { i, w, o in
             withOptionalPointer(bias) { b in
-                DepthwiseConv2D.Quantized.reference(params, depthMultiplier: f.options["DepthMultiplier"], input: i, inputShape: input.nhwc,
-                                                    filter: w, filterShape: filter.nhwc, bias: b, output: o, outputShape: output.nhwc)
+                DepthwiseConv2D.Quantized.reference(params, depthMultiplier: f.options["DepthMultiplier"], ConvOperands(input: i, inputShape: input.nhwc,
+                                                    filter: w, filterShape: filter.nhwc, bias: b, output: o, outputShape: output.nhwc))
             }
         }
         let diff = UnitDifference(actual, output.values(Int64.self))

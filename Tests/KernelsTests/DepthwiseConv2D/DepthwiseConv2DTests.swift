@@ -42,8 +42,8 @@ struct DepthwiseCase {
         let bias = seed % 2 == 0 ? rng.floats(c.output.channels) : nil
         let inB = TestBuffer(input), fB = TestBuffer(filter), bB = bias.map { TestBuffer($0) }
         let out = TestBuffer(repeating: Float.nan, count: c.output.elementCount)
-        DepthwiseConv2D.reference(params: c.params, input: inB.constant, inputShape: c.input, filter: fB.constant,
-                                  filterShape: c.filter, bias: bB?.constant, output: out.pointer, outputShape: c.output)
+        DepthwiseConv2D.reference(params: c.params, ConvOperands(input: inB.constant, inputShape: c.input, filter: fB.constant,
+                                  filterShape: c.filter, bias: bB?.constant, output: out.pointer, outputShape: c.output))
         let want = depthwiseViaGroupedConv(input, c.input, filter, c.filter, bias, c.params, c.output)
         #expect(maxAbsDifference(out.array, want) <= reductionTolerance(c.filter.height * c.filter.width))
     }
@@ -65,8 +65,8 @@ struct DepthwiseCase {
         let bB = seed % 5 == 4 ? nil : TestBuffer(rng.floats(c.output.channels))
         let want = TestBuffer(repeating: Float.nan, count: c.output.elementCount)
         let got = TestBuffer(repeating: Float.nan, count: c.output.elementCount)
-        DepthwiseConv2D.reference(params: c.params, input: inB.constant, inputShape: c.input, filter: fB.constant,
-                                  filterShape: c.filter, bias: bB?.constant, output: want.pointer, outputShape: c.output)
+        DepthwiseConv2D.reference(params: c.params, ConvOperands(input: inB.constant, inputShape: c.input, filter: fB.constant,
+                                  filterShape: c.filter, bias: bB?.constant, output: want.pointer, outputShape: c.output))
         // Odd seeds give the kernel scratch for a zero-bordered input copy (when it asks for
         // any); even seeds take the per-pixel border path.
         let pool = ThreadPool(threadCount: 1 + seed % 3)
@@ -97,8 +97,8 @@ struct DepthwiseCase {
         let inB = TestBuffer(rng.floats(input.elementCount)), fB = TestBuffer(rng.floats(filter.elementCount))
         let bB = TestBuffer(rng.floats(channels))
         let want = TestBuffer(repeating: Float.nan, count: output.elementCount)
-        DepthwiseConv2D.reference(params: params, input: inB.constant, inputShape: input, filter: fB.constant,
-                                  filterShape: filter, bias: bB.constant, output: want.pointer, outputShape: output)
+        DepthwiseConv2D.reference(params: params, ConvOperands(input: inB.constant, inputShape: input, filter: fB.constant,
+                                  filterShape: filter, bias: bB.constant, output: want.pointer, outputShape: output))
         let pool = ThreadPool(threadCount: 2)
         let kernel = kernels(variant).floatDepthwiseConv2D(params, input, filter, output, pool.threadCount)
         let scratchCount = kernel.scratchFloatCount

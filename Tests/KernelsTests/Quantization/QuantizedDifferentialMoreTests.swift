@@ -43,8 +43,8 @@ import Kernels
             var scratch = [Int32](repeating: 0, count: outShape.elementCount)
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in scratch.withUnsafeMutableBufferPointer { s in
                 out.withUnsafeMutableBufferPointer {
-                    TransposeConv.Quantized.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                                      bias: nil, output: $0.baseAddress!, outputShape: outShape, scratch: s.baseAddress!)
+                    TransposeConv.Quantized.reference(params, ConvOperands(input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                                      bias: nil, output: $0.baseAddress!, outputShape: outShape), scratch: s.baseAddress!)
                 }
             }}}
             worst = max(worst, maxUnitError(out, expected, oq))
@@ -247,8 +247,8 @@ import Kernels
                                                   outputChannels: outC, activation: .none, qmin: -32768, qmax: 32767)!
             var out = [Int16](repeating: 0, count: outShape.elementCount)
             input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in out.withUnsafeMutableBufferPointer {
-                Conv2D.Int16x8.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                         bias: nil, output: $0.baseAddress!, outputShape: outShape)
+                Conv2D.Int16x8.reference(params, ConvOperands(input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                         bias: nil, output: $0.baseAddress!, outputShape: outShape))
             }}}
             worst = max(worst, maxUnitError(out, expected, oq))
         }

@@ -133,11 +133,11 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
         input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in bias.withUnsafeBufferPointer { bb in
             out.withUnsafeMutableBufferPointer { o in
                 if depthwise {
-                    DepthwiseConv2D.Quantized.reference(params, depthMultiplier: multiplier, input: i.baseAddress!, inputShape: inShape,
-                                                        filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape)
+                    DepthwiseConv2D.Quantized.reference(params, depthMultiplier: multiplier, ConvOperands(input: i.baseAddress!, inputShape: inShape,
+                                                        filter: w.baseAddress!, filterShape: filterShape, bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape))
                 } else {
-                    Conv2D.Quantized.reference(params, input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
-                                               bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape)
+                    Conv2D.Quantized.reference(params, ConvOperands(input: i.baseAddress!, inputShape: inShape, filter: w.baseAddress!, filterShape: filterShape,
+                                               bias: bb.baseAddress, output: o.baseAddress!, outputShape: outShape))
                 }
             }
         }}}

@@ -23,8 +23,8 @@ import Kernels
         let actual = runBinary(Int8.self, input, filter, outputCount: output.count) { i, w, o in
             withOptionalPointer(bias) { b in
                 scratch.withUnsafeMutableBufferPointer { s in
-                    TransposeConv.Quantized.reference(params, input: i, inputShape: input.nhwc, filter: w, filterShape: filter.nhwc,
-                                                      bias: b, output: o, outputShape: output.nhwc, scratch: s.baseAddress!)
+                    TransposeConv.Quantized.reference(params, ConvOperands(input: i, inputShape: input.nhwc, filter: w, filterShape: filter.nhwc,
+                                                      bias: b, output: o, outputShape: output.nhwc), scratch: s.baseAddress!)
                 }
             }
         }

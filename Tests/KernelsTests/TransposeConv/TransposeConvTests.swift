@@ -17,8 +17,8 @@ import Kernels
         let input = rng.floats(s.elementCount), filter = rng.floats(f.elementCount), bias = rng.floats(o.channels)
         let out = TestBuffer(repeating: Float.nan, count: o.elementCount)
         let inB = TestBuffer(input), fB = TestBuffer(filter), bB = TestBuffer(bias)
-        TransposeConv.reference(params: params, input: inB.constant, inputShape: s, filter: fB.constant, filterShape: f,
-                                bias: seed % 3 == 0 ? nil : bB.constant, output: out.pointer, outputShape: o)
+        TransposeConv.reference(params: params, ConvOperands(input: inB.constant, inputShape: s, filter: fB.constant, filterShape: f,
+                                bias: seed % 3 == 0 ? nil : bB.constant, output: out.pointer, outputShape: o))
         var want = [Float](repeating: 0, count: o.elementCount)
         for b in 0..<o.batch { for oy in 0..<o.height { for ox in 0..<o.width { for oc in 0..<o.channels {
             var acc: Double = seed % 3 == 0 ? 0 : Double(bias[oc])
@@ -50,8 +50,8 @@ import Kernels
         let inB = TestBuffer(rng.floats(s.elementCount)), fB = TestBuffer(rng.floats(f.elementCount)), bB = TestBuffer(rng.floats(o.channels))
         let want = TestBuffer(repeating: Float.nan, count: o.elementCount), got = TestBuffer(repeating: Float.nan, count: o.elementCount)
         let bias = seed % 3 == 0 ? nil : bB.constant
-        TransposeConv.reference(params: params, input: inB.constant, inputShape: s, filter: fB.constant, filterShape: f,
-                                bias: bias, output: want.pointer, outputShape: o)
+        TransposeConv.reference(params: params, ConvOperands(input: inB.constant, inputShape: s, filter: fB.constant, filterShape: f,
+                                bias: bias, output: want.pointer, outputShape: o))
         let pool = ThreadPool(threadCount: 1 + seed % 2)
         let kernel = kernels(variant).floatTransposeConv(params, s, fB.constant, f, o, pool.threadCount)
         let scratch = TestBuffer(repeating: Float.nan, count: kernel.scratchFloatCount)

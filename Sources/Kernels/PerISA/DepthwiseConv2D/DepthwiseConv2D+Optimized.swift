@@ -20,8 +20,8 @@ extension DepthwiseConv2D {
                           output: UnsafeMutablePointer<Float>, outputShape: NHWC,
                           scratch: UnsafeMutablePointer<Float>? = nil, pool: ThreadPool) {
         guard params.depthMultiplier == 1 else {
-            reference(params: params, input: input, inputShape: inputShape, filter: filter,
-                      filterShape: filterShape, bias: bias, output: output, outputShape: outputShape)
+            reference(params: params, ConvOperands(input: input, inputShape: inputShape, filter: filter,
+                      filterShape: filterShape, bias: bias, output: output, outputShape: outputShape))
             return
         }
         let rows = outputShape.batch * outputShape.height

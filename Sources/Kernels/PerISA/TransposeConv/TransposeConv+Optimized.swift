@@ -38,7 +38,7 @@ extension TransposeConv {
     /// The GEMM path: the output starts as the bias; the pixels of each input row are
     /// multiplied, in blocks, by the regrouped filter, giving every (tap, output channel)
     /// contribution of each pixel, which is added into its output window; the clamp follows.
-    /// Same result as ``reference(params:input:inputShape:filter:filterShape:bias:output:outputShape:)``
+    /// Same result as ``reference(params:_:)``
     /// up to summation order.
     ///
     /// Input rows are split across `pool` when their output windows cannot overlap (a stride at
