@@ -8,44 +8,46 @@ extension FullyConnected.Hybrid {
     ///
     /// - Parameters:
     ///   - filterScales: one scale (per-tensor) or one per output channel.
+    ///   - filter: `[outputDepth, inputDepth]` int8 weights, or packed int4 ones.
     ///   - scratch: `hybridScratchCount(batches: batches, batchSize: inputDepth)` int8 values for
     ///     the quantised input.
     public static func reference(
         filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool,
         input: UnsafePointer<Float>, batches: Int, inputDepth: Int,
-        filter: UnsafePointer<Int8>, outputDepth: Int,
+        filter: HybridWeights, outputDepth: Int,
         bias: UnsafePointer<Float>?,
         output: UnsafeMutablePointer<Float>,
         scratch: UnsafeMutablePointer<Int8>
     ) {
-        hybridFullyConnected(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetricInputs, input: input,
-                             batches: batches, inputDepth: inputDepth, outputDepth: outputDepth, bias: bias, output: output,
-                             scratch: scratch) { oc, _ in filter + oc * inputDepth }
-    }
-
-    /// ``FullyConnected/Hybrid/reference(filterScales:activation:asymmetricInputs:input:batches:inputDepth:filter:outputDepth:bias:output:scratch:)``
-    /// for packed int4 weights (``PackedInt4``, `[outputDepth, inputDepth]`, one scale or one per
-    /// channel), as LiteRT's reference kernel runs them: each weight row is widened to int8 in a
-    /// row-sized buffer as it is reached, never the whole matrix.
-    public static func referenceInt4(
-        filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool,
-        input: UnsafePointer<Float>, batches: Int, inputDepth: Int,
-        filter: UnsafePointer<UInt8>, outputDepth: Int,
-        bias: UnsafePointer<Float>?,
-        output: UnsafeMutablePointer<Float>,
-        scratch: UnsafeMutablePointer<Int8>
-    ) {
-        withUnsafeTemporaryAllocation(of: Int8.self, capacity: max(inputDepth, 1)) { row in
+        func run(_ weightRow: (_ channel: Int, _ batch: Int) -> UnsafePointer<Int8>) {
             hybridFullyConnected(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetricInputs, input: input,
                                  batches: batches, inputDepth: inputDepth, outputDepth: outputDepth, bias: bias, output: output,
-                                 scratch: scratch) { oc, b in
-                // Rows are widened once, for the first batch, and reused for the others.
-                if b == 0 {
-                    for d in 0..<inputDepth { row[d] = PackedInt4.value(filter, at: oc * inputDepth + d) }
+                                 scratch: scratch, weightRow: weightRow)
+        }
+        switch filter {
+        case .int8(let weights):
+            run { oc, _ in weights + oc * inputDepth }
+        case .int4(let packed):
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: max(inputDepth, 1)) { row in
+                run { oc, b in
+                    // Rows are widened once, for the first batch, and reused for the others.
+                    if b == 0 {
+                        for d in 0..<inputDepth { row[d] = PackedInt4.value(packed, at: oc * inputDepth + d) }
+                    }
+                    return UnsafePointer(row.baseAddress!)
                 }
-                return UnsafePointer(row.baseAddress!)
             }
         }
+    }
+
+    /// The weights of a hybrid FULLY_CONNECTED, `[outputDepth, inputDepth]`, one scale or one per
+    /// channel.
+    public enum HybridWeights {
+        /// int8 values.
+        case int8(UnsafePointer<Int8>)
+        /// Packed int4 values (``PackedInt4``), as LiteRT's reference kernel runs them: each weight
+        /// row is widened to int8 in a row-sized buffer as it is reached, never the whole matrix.
+        case int4(UnsafePointer<UInt8>)
     }
 }
 

@@ -98,7 +98,7 @@ private func prepareFullyConnectedHybrid(_ ctx: inout PrepareContext, options o:
     return { c in
         FullyConnected.Hybrid.reference(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
                                         input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth,
-                                        filter: c.data(wi, as: Int8.self), outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
+                                        filter: .int8(c.data(wi, as: Int8.self)), outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
                                         output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }
@@ -139,9 +139,9 @@ private func prepareFullyConnectedHybridInt4(_ ctx: inout PrepareContext, option
     let xi = try ctx.input(0).index, yi = try ctx.output(0).index, packed = data.assumingMemoryBound(to: UInt8.self)
     ctx.kernelName = "fully-connected.f32-i4.hybrid"
     return { c in
-        FullyConnected.Hybrid.referenceInt4(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
-                                            input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth, filter: packed,
-                                            outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
-                                            output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
+        FullyConnected.Hybrid.reference(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
+                                        input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth, filter: .int4(packed),
+                                        outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
+                                        output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
     }
 }

@@ -272,7 +272,7 @@ import Kernels
                 scratch.withUnsafeMutableBufferPointer { s in out.withUnsafeMutableBufferPointer {
                     FullyConnected.Hybrid.reference(filterScales: scales, activation: ActivationRange(min: -.infinity, max: .infinity),
                                                     asymmetricInputs: asymmetric, input: i.baseAddress!, batches: batches, inputDepth: depth,
-                                                    filter: w.baseAddress!, outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!,
+                                                    filter: .int8(w.baseAddress!), outputDepth: units, bias: bb.baseAddress, output: $0.baseAddress!,
                                                     scratch: s.baseAddress!)
                 }}
             }}}
