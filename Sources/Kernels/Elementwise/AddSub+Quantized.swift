@@ -1,6 +1,7 @@
-/// What a quantised ADD or SUB needs at run time, as TFLite's add/sub prepare derives it: both
-/// inputs are brought to a common scale (twice the larger input scale) after a left shift of
-/// 20 bits (15 for int16), summed, then rescaled to the output.
+/// What a quantised ADD, SUB or SQUARED_DIFFERENCE needs at run time, as TFLite's prepare
+/// derives it: both inputs are brought to a common scale (twice the larger input scale) after a
+/// left shift (20 bits for 8-bit ADD/SUB, 15 for int16, 7 for SQUARED_DIFFERENCE), combined
+/// (summed, subtracted, or subtracted and squared), then rescaled to the output.
 public struct QuantizedAddParams: Sendable {
     /// `-input1ZeroPoint`.
     public var input1Offset: Int32
@@ -8,15 +9,17 @@ public struct QuantizedAddParams: Sendable {
     public var input2Offset: Int32
     /// `outputZeroPoint`.
     public var outputOffset: Int32
-    /// Headroom bits applied before the input rescale: 20 for 8-bit, 15 for int16.
+    /// Headroom bits applied before the input rescale: 20 for 8-bit ADD/SUB, 15 for int16, 7 for
+    /// SQUARED_DIFFERENCE.
     public var leftShift: Int
     /// `input1Scale / (2 * max input scale)`, never above 1/2.
     public var input1Multiplier: QuantizedMultiplier
     /// `input2Scale / (2 * max input scale)`.
     public var input2Multiplier: QuantizedMultiplier
-    /// `2 * max input scale / (2^leftShift * outputScale)`.
+    /// `2 * max input scale / (2^leftShift * outputScale)`; for SQUARED_DIFFERENCE
+    /// `(2 * max input scale)^2 / (2^(2 * leftShift) * outputScale)`.
     public var outputMultiplier: QuantizedMultiplier
-    /// The fused activation clamp in stored units.
+    /// The fused activation clamp in stored units (the storage range for SQUARED_DIFFERENCE).
     public var activation: ActivationRange<Int32>
 
     /// Derives the parameters from the tensors' quantisation. Nil when the fused activation is
@@ -36,6 +39,22 @@ public struct QuantizedAddParams: Sendable {
         return QuantizedAddParams(input1Offset: -input1.zeroPoint, input2Offset: -input2.zeroPoint,
                                   outputOffset: output.zeroPoint, leftShift: leftShift,
                                   input1Multiplier: m1, input2Multiplier: m2, outputMultiplier: mo, activation: range)
+    }
+
+    /// The parameters of SQUARED_DIFFERENCE, derived from the tensors' quantisation: a 7-bit
+    /// left shift and no fused activation.
+    public static func makeSquaredDifference(input1: AffineQuantization, input2: AffineQuantization,
+                                             output: AffineQuantization, qmin: Int32, qmax: Int32) -> QuantizedAddParams {
+        let leftShift = 7
+        let twiceMax = 2 * Double(max(input1.scale, input2.scale))
+        let realOutput = twiceMax * twiceMax / (Double(1 << (leftShift * 2)) * Double(output.scale))
+        return QuantizedAddParams(
+            input1Offset: -input1.zeroPoint, input2Offset: -input2.zeroPoint, outputOffset: output.zeroPoint,
+            leftShift: leftShift,
+            input1Multiplier: QuantizedMultiplier(Double(input1.scale) / twiceMax),
+            input2Multiplier: QuantizedMultiplier(Double(input2.scale) / twiceMax),
+            outputMultiplier: QuantizedMultiplier(realOutput),
+            activation: ActivationRange(min: qmin, max: qmax))
     }
 
     @inline(__always)

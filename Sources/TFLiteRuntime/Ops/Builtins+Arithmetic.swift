@@ -121,7 +121,7 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         }
     case .squaredDifference:
         guard a.type != .int16 else { throw ctx.unsupported("quantised SQUARED_DIFFERENCE on INT16") }
-        let params = QuantizedSquaredDifferenceParams.make(input1: qa, input2: qb, output: qy, qmin: qmin, qmax: qmax)
+        let params = QuantizedAddParams.makeSquaredDifference(input1: qa, input2: qb, output: qy, qmin: qmin, qmax: qmax)
         func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
             { c in Elementwise.Quantized.squaredDifference(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
         }

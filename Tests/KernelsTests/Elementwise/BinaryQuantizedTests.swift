@@ -15,8 +15,8 @@ import Kernels
             case "MAXIMUM": Elementwise.Quantized.maximumMinimum(largest: true, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
             case "MINIMUM": Elementwise.Quantized.maximumMinimum(largest: false, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
             default:
-                let p = QuantizedSquaredDifferenceParams.make(input1: a.quantization, input2: b.quantization,
-                                                              output: output.quantization, qmin: -128, qmax: 127)
+                let p = QuantizedAddParams.makeSquaredDifference(input1: a.quantization, input2: b.quantization,
+                                                                     output: output.quantization, qmin: -128, qmax: 127)
                 Elementwise.Quantized.squaredDifference(p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
             }
         }

@@ -116,7 +116,7 @@ import Kernels
             let oqIn = randomTestQuantization(Int8.self, using: &rng)
             let sq = zip(x, other).map { ($0 - realValue($1, oqIn)) * ($0 - realValue($1, oqIn)) }
             let sqq = testOutputQuantization(Int8.self, for: sq)
-            let sqp = QuantizedSquaredDifferenceParams.make(input1: iq, input2: oqIn, output: sqq, qmin: -128, qmax: 127)
+            let sqp = QuantizedAddParams.makeSquaredDifference(input1: iq, input2: oqIn, output: sqq, qmin: -128, qmax: 127)
             record("SQUARED_DIFFERENCE", sqq, sq) { i, o in other.withUnsafeBufferPointer { y in
                 Elementwise.Quantized.squaredDifference(sqp, i, shape: [n], y.baseAddress!, shape: [n], output: o, outputShape: [n]) } }
             let absq = testOutputQuantization(Int8.self, for: x.map(abs))
