@@ -198,9 +198,12 @@ private func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, option
 }
 
 /// The int8 scratch a hybrid op needs for its quantised copy of an NHWC input and the
-/// per-batch scales.
-private func requestHybridScratch(_ ctx: inout PrepareContext, input: NHWC) {
+/// per-batch scales, and the kernel's name: float activations with int8 weights
+/// (`conv2d.f32-i8.reference`), where the one rule for single-kernel ops would name only the
+/// input's type.
+private func prepareHybridKernel(_ ctx: inout PrepareContext, family: String, input: NHWC) {
     ctx.requestScratch(bytes: hybridScratchCount(batches: input.batch, batchSize: input.height * input.width * input.channels))
+    ctx.kernelName = "\(family).f32-i8.reference"
 }
 
 private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.Conv2DOptions, geometry: ConvGeometry,
@@ -211,7 +214,7 @@ private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.
                                   activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction),
                                   asymmetricInputs: perChannel)
     let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
-    requestHybridScratch(&ctx, input: input)
+    prepareHybridKernel(&ctx, family: "conv2d", input: input)
     let xi = try ctx.input(0).index, int8Filter = try ctx.int8Filter(ctx.input(1)), yi = try ctx.output(0).index
     return { c in
         Conv2D.Hybrid.reference(params, ConvOperands(input: c.data(xi, as: Float.self), inputShape: input, filter: int8Filter.values(c),
@@ -227,7 +230,7 @@ private func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o
                                   activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction),
                                   asymmetricInputs: perChannel)
     let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
-    requestHybridScratch(&ctx, input: input)
+    prepareHybridKernel(&ctx, family: "depthwise", input: input)
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
         DepthwiseConv2D.Hybrid.reference(params, depthMultiplier: depthMultiplier, ConvOperands(input: c.data(xi, as: Float.self), inputShape: input,

@@ -94,6 +94,7 @@ private func prepareFullyConnectedHybrid(_ ctx: inout PrepareContext, options o:
     let activation = try ctx.floatActivation(o.fusedActivationFunction), asymmetric = o.asymmetricQuantizeInputs
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
     ctx.requestScratch(bytes: hybridScratchCount(batches: batch, batchSize: inputDepth))
+    ctx.kernelName = "fully-connected.f32-i8.reference"
     let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
     return { c in
         FullyConnected.Hybrid.reference(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
@@ -137,7 +138,7 @@ private func prepareFullyConnectedHybridInt4(_ ctx: inout PrepareContext, option
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
     ctx.requestScratch(bytes: hybridScratchCount(batches: batch, batchSize: inputDepth))
     let xi = try ctx.input(0).index, yi = try ctx.output(0).index, packed = data.assumingMemoryBound(to: UInt8.self)
-    ctx.kernelName = "fully-connected.f32-i4.hybrid"
+    ctx.kernelName = "fully-connected.f32-i4.reference"
     return { c in
         FullyConnected.Hybrid.reference(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
                                         input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth, filter: .int4(packed),

@@ -57,6 +57,30 @@ import TestSupport
         }
     }
 
+    /// Hybrid convolutions (float activations, int8 weights) name both types, not only the
+    /// input's: `conv2d.f32-i8.reference`, `depthwise.f32-i8.reference`.
+    @Test func hybridConvolutionsNameTheirWeightType() throws {
+        let interpreter = try Interpreter(modelPath: Fixtures.corpusFile("models/mobilenet_v2_dynamic.tflite").path)
+        try interpreter.allocateTensors()
+        let graph = interpreter.main.model.schema.subgraphs[0]
+        var hybrid = 0
+        for (node, kernel) in interpreter.nodeKernels.enumerated() {
+            let family: String
+            switch interpreter.main.model.operatorKind(ofCode: Int(graph.operators[node].opcodeIndex)) {
+            case .builtin(.conv2d): family = "conv2d"
+            case .builtin(.depthwiseConv2d): family = "depthwise"
+            default: continue
+            }
+            if graph.tensors[Int(graph.operators[node].inputs[1])].type == .int8 {
+                hybrid += 1
+                #expect(kernel.name == "\(family).f32-i8.reference", "node \(node)")
+            } else {
+                #expect(kernel.name?.hasPrefix("\(family).f32.") == true, "node \(node): \(kernel)")
+            }
+        }
+        #expect(hybrid > 0)
+    }
+
     /// An op with one kernel is named by the one rule: family from the op's name, the type of
     /// its first input, `reference`.
     @Test func singleKernelOpsFollowTheRule() throws {
