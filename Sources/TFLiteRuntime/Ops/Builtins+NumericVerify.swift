@@ -30,19 +30,15 @@ private func prepareNumericVerify(_ ctx: inout PrepareContext) throws(Interprete
     guard reference.shape == x.shape else { throw ctx.invalid("the reference has shape \(reference.shape), the input \(x.shape)") }
     guard y.type == .float32 else { throw ctx.invalid("output type \(y.type) must be float32") }
     try ctx.setOutputShape(0, x.shape)
-    var scale: Float = 1, zeroPoint: Int32 = 0
-    if type != .float16 {
-        let q = try ctx.affine(x, role: "input")
-        (scale, zeroPoint) = (q.scale, q.zeroPoint)
-    }
-    let limit: Float? = failOnMismatch && tolerance >= 0.1 ? tolerance * scale : nil
+    let q = type == .float16 ? AffineQuantization(scale: 1, zeroPoint: 0) : try ctx.affine(x, role: "input")
+    let limit: Float? = failOnMismatch && tolerance >= 0.1 ? tolerance * q.scale : nil
     let xi = x.index, ri = reference.index, yi = y.index, count = x.elementCount, fail = ctx.failure
     return { c throws(InterpreterError) in
         let out = c.data(yi, as: Float.self)
         switch type {
-        case .int8: Dequantize.affine(input: c.data(xi, as: Int8.self), scale: scale, zeroPoint: zeroPoint, output: out, count: count)
-        case .uInt8: Dequantize.affine(input: c.data(xi, as: UInt8.self), scale: scale, zeroPoint: zeroPoint, output: out, count: count)
-        case .int16: Dequantize.affine(input: c.data(xi, as: Int16.self), scale: scale, zeroPoint: zeroPoint, output: out, count: count)
+        case .int8: Dequantize.Quantized.toFloat(q, input: c.data(xi, as: Int8.self), output: out, count: count)
+        case .uInt8: Dequantize.Quantized.toFloat(q, input: c.data(xi, as: UInt8.self), output: out, count: count)
+        case .int16: Dequantize.Quantized.toFloat(q, input: c.data(xi, as: Int16.self), output: out, count: count)
         default: Dequantize.float16(input: c.data(xi, as: UInt16.self), output: out, count: count)
         }
         let r = c.data(ri, as: Float.self)

@@ -53,14 +53,14 @@ import Kernels
     @Test func affineAndPerChannel() {
         let q = TestBuffer<Int8>([-128, -1, 0, 5, 127, 3])
         let out = TestBuffer(repeating: Float.nan, count: 6)
-        Dequantize.affine(input: q.constant, scale: 0.5, zeroPoint: -1, output: out.pointer, count: 6)
+        Dequantize.Quantized.toFloat(AffineQuantization(scale: 0.5, zeroPoint: -1), input: q.constant, output: out.pointer, count: 6)
         #expect(out.array == [-63.5, 0, 0.5, 3, 64, 2])
         // Shape [2, 3] with per-channel parameters along axis 1.
-        Dequantize.perChannel(input: q.constant, shape: [2, 3], axis: 1, scales: [1, 0.25, 2], zeroPoints: [0, 0, 1],
-                              output: out.pointer)
+        Dequantize.Quantized.perAxisToFloat(scales: [1, 0.25, 2], zeroPoints: [0, 0, 1], axis: 1, shape: [2, 3],
+                                            input: q.constant, output: out.pointer)
         #expect(out.array == [-128, -0.25, -2, 5, 31.75, 4])
         let u = TestBuffer<UInt8>([0, 128, 255])
-        Dequantize.affine(input: u.constant, scale: 0.1, zeroPoint: 128, output: out.pointer, count: 3)
+        Dequantize.Quantized.toFloat(AffineQuantization(scale: 0.1, zeroPoint: 128), input: u.constant, output: out.pointer, count: 3)
         #expect(Array(out.array.prefix(3)) == [Float(0.1 * -128.0), 0, Float(0.1 * 127.0)])
     }
 }
