@@ -77,10 +77,10 @@ for module in Kernels KernelsAVX2 KernelsAVX512 KernelsAVX512VNNI; do
     if [ "$module" = KernelsAVX512VNNI ]; then
         check_quads Int8QuadGEMM.blockPairSums "${m}12Int8QuadGEMMO13blockPairSums"
         check_quads Int8QuadGEMM.blockSums "${m}12Int8QuadGEMMO9blockSums"
-        check_quads 'the int8 depthwise rows' "${m}.*depthwiseConv2DInt8Rows"
+        check_quads 'the int8 and hybrid depthwise rows' "${m}13depthwiseRows"
         check_quads 'the int8 fully connected channels' "${m}.*fullyConnectedInt8Channels"
     else
-        check 'the int8 depthwise rows' "${m}.*depthwiseConv2DInt8Rows"
+        check 'the int8 and hybrid depthwise rows' "${m}13depthwiseRows"
         check 'the int8 fully connected channels' "${m}.*fullyConnectedInt8Channels"
     fi
     if [[ $module == KernelsAVX512* ]]; then

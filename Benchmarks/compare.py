@@ -29,11 +29,13 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "..", "Tests", "Fixtures", "corpus", "models")
 
+# Every real model of the corpus (the op-zoo models test single operators).
 DEFAULT_MODELS = [
     "efficientnet_lite0", "face_detection_short_range", "face_detection_full_range_sparse",
     "hand_landmark_lite", "palm_detection_lite", "selfie_segmentation",
-    "mobilenet_v1_float", "mobilenet_v2_float", "mobilenet_v2_int8",
-    "ssd_detector_float", "ssd_detector_int8",
+    "mobilenet_v1_float", "mobilenet_v2_float", "mobilenet_v2_fp16", "mobilenet_v2_dynamic",
+    "mobilenet_v2_int8", "mobilenet_v2_uint8io",
+    "ssd_detector_float", "ssd_detector_int8", "sine_float",
 ]
 
 

@@ -27,7 +27,7 @@ extension WeightedOperands {
     /// The operands of a planned convolution with the shapes its plan captured, for the
     /// reference kernels.
     func shaped(input inputShape: NHWC, filter filterShape: NHWC, output outputShape: NHWC)
-        -> ConvOperands<Element, Element, Bias, Element> {
+        -> ConvOperands<Element, Filter, Bias, Element> {
         ConvOperands(input: input, inputShape: inputShape, filter: filter, filterShape: filterShape, bias: bias,
                      output: output, outputShape: outputShape)
     }

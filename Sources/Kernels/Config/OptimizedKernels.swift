@@ -40,9 +40,18 @@ public struct OptimizedKernels: Sendable {
     /// in place, and a constant bias (or none).
     public let int8FullyConnected: @Sendable (_ params: QuantizedFullyConnectedParams, _ filter: UnsafePointer<Int8>, _ batch: Int,
                                               _ inputDepth: Int, _ outputDepth: Int, _ bias: UnsafePointer<Int32>?) -> Int8Kernel
+    /// Hybrid CONV_2D (float activations, constant symmetric int8 weights with one scale per
+    /// output channel), not grouped.
+    public let hybridConv2D: @Sendable (_ params: HybridConvParams, _ filter: UnsafePointer<Int8>, _ filterShape: NHWC,
+                                        _ inputShape: NHWC, _ outputShape: NHWC, _ threadCount: Int) -> HybridKernel
+    /// Hybrid DEPTHWISE_CONV_2D (float activations, constant symmetric int8 weights with one
+    /// scale per channel); nil for a depth multiplier other than 1.
+    public let hybridDepthwiseConv2D: @Sendable (_ params: HybridConvParams, _ depthMultiplier: Int, _ filter: UnsafePointer<Int8>,
+                                                 _ filterShape: NHWC, _ inputShape: NHWC, _ outputShape: NHWC,
+                                                 _ threadCount: Int) -> HybridKernel?
     /// FULLY_CONNECTED of `batch` float rows with constant blockwise int4 weights.
     public let blockwiseInt4FullyConnected: @Sendable (_ weights: BlockwiseInt4Weights, _ batch: Int,
-                                                       _ activation: ActivationRange<Float>) -> HybridFullyConnectedKernel
+                                                       _ activation: ActivationRange<Float>) -> HybridKernel
     /// Int8 ADD of two same-shaped tensors of `count` elements.
     public let int8Add: @Sendable (_ params: QuantizedAddParams, _ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>,
                                    _ output: UnsafeMutablePointer<Int8>, _ count: Int, _ pool: ThreadPool) -> Void
@@ -58,7 +67,10 @@ public struct OptimizedKernels: Sendable {
                                                           NHWC, NHWC, Int) -> Int8Kernel?,
                 int8FullyConnected: @escaping @Sendable (QuantizedFullyConnectedParams, UnsafePointer<Int8>, Int, Int, Int,
                                                          UnsafePointer<Int32>?) -> Int8Kernel,
-                blockwiseInt4FullyConnected: @escaping @Sendable (BlockwiseInt4Weights, Int, ActivationRange<Float>) -> HybridFullyConnectedKernel,
+                hybridConv2D: @escaping @Sendable (HybridConvParams, UnsafePointer<Int8>, NHWC, NHWC, NHWC, Int) -> HybridKernel,
+                hybridDepthwiseConv2D: @escaping @Sendable (HybridConvParams, Int, UnsafePointer<Int8>, NHWC, NHWC, NHWC,
+                                                            Int) -> HybridKernel?,
+                blockwiseInt4FullyConnected: @escaping @Sendable (BlockwiseInt4Weights, Int, ActivationRange<Float>) -> HybridKernel,
                 int8Add: @escaping @Sendable (QuantizedAddParams, UnsafePointer<Int8>, UnsafePointer<Int8>, UnsafeMutablePointer<Int8>,
                                               Int, ThreadPool) -> Void) {
         self.instructionSet = instructionSet
@@ -71,6 +83,8 @@ public struct OptimizedKernels: Sendable {
         self.int8Conv2D = int8Conv2D
         self.int8DepthwiseConv2D = int8DepthwiseConv2D
         self.int8FullyConnected = int8FullyConnected
+        self.hybridConv2D = hybridConv2D
+        self.hybridDepthwiseConv2D = hybridDepthwiseConv2D
         self.blockwiseInt4FullyConnected = blockwiseInt4FullyConnected
         self.int8Add = int8Add
     }

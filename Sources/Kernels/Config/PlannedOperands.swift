@@ -25,17 +25,18 @@ public struct BinaryOperands<Element> {
 }
 
 /// An input, weights, an optional bias and an output: the convolutions and FULLY_CONNECTED.
-/// Reference kernels read the filter here; optimised ones packed theirs at prepare.
-public struct WeightedOperands<Element, Bias> {
+/// Reference kernels read the filter here; optimised ones packed theirs at prepare. The
+/// filter's type is the activations' except in hybrid kernels (float activations, int8 weights).
+public struct WeightedOperands<Element, Filter, Bias> {
     public var input: UnsafePointer<Element>
-    public var filter: UnsafePointer<Element>
+    public var filter: UnsafePointer<Filter>
     public var bias: UnsafePointer<Bias>?
     public var output: UnsafeMutablePointer<Element>
     public var scratch: UnsafeMutableRawPointer
     /// The operand of a residual ADD folded into a float CONV_2D, or nil.
     public var residual: GEMMResidual?
 
-    public init(input: UnsafePointer<Element>, filter: UnsafePointer<Element>, bias: UnsafePointer<Bias>?,
+    public init(input: UnsafePointer<Element>, filter: UnsafePointer<Filter>, bias: UnsafePointer<Bias>?,
                 output: UnsafeMutablePointer<Element>, scratch: UnsafeMutableRawPointer, residual: GEMMResidual? = nil) {
         self.input = input
         self.filter = filter
@@ -46,11 +47,20 @@ public struct WeightedOperands<Element, Bias> {
     }
 }
 
-extension PlannedKernel where Operands == WeightedOperands<Int8, Int32> {
+extension PlannedKernel where Operands == WeightedOperands<Int8, Int8, Int32> {
     /// An int8 kernel a variant prepared, which reads only its input and output.
     init(_ kernel: Int8Kernel) {
         self.init(name: kernel.name, scratchBytes: kernel.scratchBytes) { o, pool in
             kernel.run(input: o.input, output: o.output, scratch: o.scratch.assumingMemoryBound(to: Int8.self), pool: pool)
+        }
+    }
+}
+
+extension PlannedKernel where Operands == WeightedOperands<Float, Int8, Float> {
+    /// A hybrid kernel a variant prepared, which reads its input, bias and output.
+    init(_ kernel: HybridKernel) {
+        self.init(name: kernel.name, scratchBytes: kernel.scratchBytes) { o, pool in
+            kernel.run(input: o.input, bias: o.bias, output: o.output, scratch: o.scratch.assumingMemoryBound(to: Int8.self), pool: pool)
         }
     }
 }

@@ -97,10 +97,11 @@ public struct Int8Kernel {
     }
 }
 
-/// A FULLY_CONNECTED with float activations and quantised constant weights (blockwise int4)
-/// prepared by a variant: the weights and batch are fixed at prepare, the bias is read at run.
-public struct HybridFullyConnectedKernel {
-    /// The path and the variant, e.g. `fully-connected.f32-i4.blockwise/avx512`.
+/// A hybrid node, float activations with quantised constant weights (a convolution with int8
+/// weights, a FULLY_CONNECTED with blockwise int4 ones), prepared by a variant: the weights
+/// and shapes are fixed at prepare, the bias is read at run.
+public struct HybridKernel {
+    /// The path and the variant, e.g. `conv2d.f32-i8.quads/avx512vnni`.
     public let name: String
     /// Bytes of scratch memory ``run(input:bias:output:scratch:pool:)`` needs.
     public let scratchBytes: Int

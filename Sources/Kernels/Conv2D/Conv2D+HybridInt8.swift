@@ -6,6 +6,11 @@ public func hybridScratchCount(batches: Int, batchSize: Int) -> Int {
     batches * batchSize + MemoryLayout<HybridInputScale>.alignment - 1 + batches * MemoryLayout<HybridInputScale>.stride
 }
 
+/// ``hybridScratchCount(batches:batchSize:)`` for a convolution's NHWC input.
+public func hybridScratchCount(_ input: NHWC) -> Int {
+    hybridScratchCount(batches: input.batch, batchSize: input.height * input.width * input.channels)
+}
+
 /// The per-batch input scales of a hybrid kernel, stored in its scratch after the quantised input.
 struct HybridBatchScales {
     let base: UnsafeMutablePointer<HybridInputScale>

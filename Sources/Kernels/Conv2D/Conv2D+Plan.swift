@@ -3,7 +3,7 @@ extension Conv2D {
     /// that is not grouped, the reference kernel otherwise.
     public static func plan(params: Conv2DParams, inputShape: NHWC, filter: PlannedOperand<Float>, filterShape: NHWC,
                             outputShape: NHWC, threadCount: Int, using choice: KernelChoice)
-        -> PlannedKernel<WeightedOperands<Float, Float>> {
+        -> PlannedKernel<WeightedOperands<Float, Float, Float>> {
         if let kernels = choice.optimizedKernels, let weights = filter.constant,
            let optimized = kernels.floatConv2D(params, inputShape, weights, filterShape, outputShape, threadCount) {
             return PlannedKernel(name: optimized.name, scratchBytes: 4 * optimized.scratchFloatCount) { o, pool in
@@ -37,7 +37,7 @@ extension Conv2D.Quantized {
     /// grouped; the reference kernel otherwise.
     public static func plan(_ params: QuantizedConvParams, inputShape: NHWC, filter: PlannedOperand<Int8>, filterShape: NHWC,
                             bias: PlannedOperand<Int32>, outputShape: NHWC, threadCount: Int,
-                            using choice: KernelChoice) -> PlannedKernel<WeightedOperands<Int8, Int32>> {
+                            using choice: KernelChoice) -> PlannedKernel<WeightedOperands<Int8, Int8, Int32>> {
         if let kernels = choice.optimizedKernels, params.filterOffset == 0, inputShape.channels == filterShape.channels,
            let weights = filter.constant, bias.isKnown,
            let optimized = kernels.int8Conv2D(params, weights, filterShape, bias.constant, inputShape, outputShape, threadCount) {
@@ -45,6 +45,23 @@ extension Conv2D.Quantized {
         }
         return PlannedKernel(name: "conv2d.i8.reference") { o, _ in
             reference(params, o.shaped(input: inputShape, filter: filterShape, output: outputShape))
+        }
+    }
+}
+
+extension Conv2D.Hybrid {
+    /// Hybrid CONV_2D's kernel (float activations, int8 weights): the variant's int8 kernels
+    /// with a float output stage, which pack constant weights once, for a convolution that is
+    /// not grouped; the reference kernel otherwise.
+    public static func plan(_ params: HybridConvParams, inputShape: NHWC, filter: PlannedOperand<Int8>, filterShape: NHWC,
+                            outputShape: NHWC, threadCount: Int,
+                            using choice: KernelChoice) -> PlannedKernel<WeightedOperands<Float, Int8, Float>> {
+        if let kernels = choice.optimizedKernels, inputShape.channels == filterShape.channels, let weights = filter.constant {
+            return PlannedKernel(kernels.hybridConv2D(params, weights, filterShape, inputShape, outputShape, threadCount))
+        }
+        return PlannedKernel(name: "conv2d.f32-i8.reference", scratchBytes: hybridScratchCount(inputShape)) { o, _ in
+            reference(params, o.shaped(input: inputShape, filter: filterShape, output: outputShape),
+                      scratch: o.scratch.assumingMemoryBound(to: Int8.self))
         }
     }
 }

@@ -3,7 +3,7 @@ extension FullyConnected {
     /// the reference kernel otherwise.
     public static func plan(params: FullyConnectedParams, batch: Int, inputDepth: Int, outputDepth: Int,
                             weights: PlannedOperand<Float>, using choice: KernelChoice)
-        -> PlannedKernel<WeightedOperands<Float, Float>> {
+        -> PlannedKernel<WeightedOperands<Float, Float, Float>> {
         guard let kernels = choice.optimizedKernels, let constant = weights.constant else {
             return PlannedKernel(name: "fully-connected.f32.reference") { o, _ in
                 reference(params: params, input: o.input, batch: batch, inputDepth: inputDepth, weights: o.filter,
@@ -23,7 +23,7 @@ extension FullyConnected.Quantized {
     /// kernel otherwise.
     public static func plan(_ params: QuantizedFullyConnectedParams, batch: Int, inputDepth: Int, outputDepth: Int,
                             filter: PlannedOperand<Int8>, bias: PlannedOperand<Int32>,
-                            using choice: KernelChoice) -> PlannedKernel<WeightedOperands<Int8, Int32>> {
+                            using choice: KernelChoice) -> PlannedKernel<WeightedOperands<Int8, Int8, Int32>> {
         guard let kernels = choice.optimizedKernels, params.filterOffset == 0, let weights = filter.constant, bias.isKnown else {
             return PlannedKernel(name: "fully-connected.i8.reference") { o, _ in
                 reference(params, input: o.input, batches: batch, inputDepth: inputDepth, filter: o.filter, outputDepth: outputDepth,

@@ -74,8 +74,8 @@ func perISAKernels() -> OptimizedKernels {
             if !Int8DirectRowsLayout.applies(params.geometry, filterShape: filterShape) {
                 guard let prepared = PreparedInt8QuadConv2D(params, filter: filter, filterShape: filterShape, bias: bias)
                 else { return nil }
-                return Int8Kernel(name: kernelName(prepared.readsInputInPlace ? "conv2d.i8.quads-in-place" : "conv2d.i8.gathered-quads"),
-                                  scratchBytes: prepared.scratchCount(threadCount: threadCount)) { input, output, scratch, pool in
+                return Int8Kernel(name: kernelName(prepared.layout.readsInputInPlace ? "conv2d.i8.quads-in-place" : "conv2d.i8.gathered-quads"),
+                                  scratchBytes: prepared.layout.scratchCount(threadCount: threadCount)) { input, output, scratch, pool in
                     Conv2D.Quantized.quads(prepared, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
                                            scratch: scratch, pool: pool)
                 }
@@ -93,7 +93,7 @@ func perISAKernels() -> OptimizedKernels {
             guard let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: depthMultiplier, filter: filter,
                                                              filterShape: filterShape, bias: bias) else { return nil }
             return Int8Kernel(name: kernelName(depthwiseTapGroup == 4 ? "depthwise.i8.quad-rows" : "depthwise.i8.pair-rows"),
-                              scratchBytes: prepared.scratchCount(outputWidth: outputShape.width, threadCount: threadCount)) {
+                              scratchBytes: prepared.layout.scratchCount(outputWidth: outputShape.width, threadCount: threadCount)) {
                 input, output, scratch, pool in
                 DepthwiseConv2D.Quantized.optimized(prepared, input: input, inputShape: inputShape, output: output,
                                                     outputShape: outputShape, scratch: scratch!, pool: pool)
@@ -106,8 +106,26 @@ func perISAKernels() -> OptimizedKernels {
                 FullyConnected.Quantized.optimized(prepared, input: input, batches: batch, filter: filter, output: output, pool: pool)
             }
         },
+        hybridConv2D: { params, filter, filterShape, inputShape, outputShape, threadCount in
+            let prepared = PreparedHybridConv2D(params, filter: filter, filterShape: filterShape, inputShape: inputShape)
+            return HybridKernel(name: kernelName(PreparedHybridConv2D.path), scratchBytes: prepared.scratchCount(threadCount: threadCount)) {
+                input, bias, output, scratch, pool in
+                Conv2D.Hybrid.optimized(prepared, input: input, bias: bias, output: output, outputShape: outputShape,
+                                        scratch: scratch, pool: pool)
+            }
+        },
+        hybridDepthwiseConv2D: { params, depthMultiplier, filter, filterShape, inputShape, outputShape, threadCount in
+            guard depthMultiplier == 1 else { return nil }
+            let prepared = PreparedHybridDepthwiseConv2D(params, filter: filter, filterShape: filterShape, inputShape: inputShape)
+            return HybridKernel(name: kernelName(depthwiseTapGroup == 4 ? "depthwise.f32-i8.quad-rows" : "depthwise.f32-i8.pair-rows"),
+                                scratchBytes: prepared.scratchCount(outputWidth: outputShape.width, threadCount: threadCount)) {
+                input, bias, output, scratch, pool in
+                DepthwiseConv2D.Hybrid.optimized(prepared, input: input, bias: bias, output: output, outputShape: outputShape,
+                                                 scratch: scratch, pool: pool)
+            }
+        },
         blockwiseInt4FullyConnected: { weights, batch, activation in
-            HybridFullyConnectedKernel(name: kernelName("fully-connected.f32-i4.blockwise"),
+            HybridKernel(name: kernelName("fully-connected.f32-i4.blockwise"),
                                        scratchBytes: FullyConnected.blockwiseInt4ScratchBytes(batches: batch, inputDepth: weights.columns)) {
                 input, bias, output, scratch, pool in
                 FullyConnected.BlockwiseInt4.optimized(weights, input: input, batches: batch, bias: bias, activation: activation,

@@ -4,4 +4,9 @@ public struct HybridInputScale: Sendable, Equatable {
     public var scale: Float
     /// The stored value of real zero (0 for symmetric quantisation).
     public var offset: Int32
+
+    public init(scale: Float, offset: Int32) {
+        self.scale = scale
+        self.offset = offset
+    }
 }

@@ -4,7 +4,7 @@ extension TransposeConv {
     /// otherwise.
     public static func plan(params: TransposeConvParams, inputShape: NHWC, filter: PlannedOperand<Float>, filterShape: NHWC,
                             outputShape: NHWC, threadCount: Int, using choice: KernelChoice)
-        -> PlannedKernel<WeightedOperands<Float, Float>> {
+        -> PlannedKernel<WeightedOperands<Float, Float, Float>> {
         guard let kernels = choice.optimizedKernels, let weights = filter.constant else {
             return PlannedKernel(name: "transpose-conv.f32.reference") { o, _ in
                 reference(params: params, o.shaped(input: inputShape, filter: filterShape, output: outputShape))

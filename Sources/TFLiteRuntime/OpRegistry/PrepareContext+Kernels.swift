@@ -41,9 +41,9 @@ extension PrepareContext {
     /// The node's kernel for a planned kernel over weights (a convolution, FULLY_CONNECTED):
     /// its name and scratch taken, the tensors bound by index. `filter` finds the filter at run
     /// time (an int4 one widened at prepare); `residual` is a folded residual ADD's operand.
-    mutating func bind<Element, Bias>(_ kernel: PlannedKernel<WeightedOperands<Element, Bias>>, input: Int,
-                                      filter: @escaping (InvokeContext) -> UnsafeMutablePointer<Element>, bias: Int?,
-                                      output: Int, residual: (tensor: Int, channels: Int)? = nil) -> NodeKernel {
+    mutating func bind<Element, Filter, Bias>(_ kernel: PlannedKernel<WeightedOperands<Element, Filter, Bias>>, input: Int,
+                                              filter: @escaping (InvokeContext) -> UnsafeMutablePointer<Filter>, bias: Int?,
+                                              output: Int, residual: (tensor: Int, channels: Int)? = nil) -> NodeKernel {
         adopt(kernel)
         return { c in
             kernel.run(WeightedOperands(input: c.data(input, as: Element.self), filter: filter(c), bias: optionalData(c, bias, as: Bias.self),

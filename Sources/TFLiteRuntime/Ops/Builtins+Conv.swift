@@ -197,15 +197,6 @@ private func prepareDepthwiseConv2DQuantized(_ ctx: inout PrepareContext, option
     }
 }
 
-/// The int8 scratch a hybrid op needs for its quantised copy of an NHWC input and the
-/// per-batch scales, and the kernel's name: float activations with int8 weights
-/// (`conv2d.f32-i8.reference`), where the one rule for single-kernel ops would name only the
-/// input's type.
-private func prepareHybridKernel(_ ctx: inout PrepareContext, family: String, input: NHWC) {
-    ctx.requestScratch(bytes: hybridScratchCount(batches: input.batch, batchSize: input.height * input.width * input.channels))
-    ctx.kernelName = "\(family).f32-i8.reference"
-}
-
 private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.Conv2DOptions, geometry: ConvGeometry,
                                  input: NHWC, filter: NHWC, output: NHWC) throws(InterpreterError) -> NodeKernel {
     let (scales, perChannel) = try ctx.hybridWeightScales(channels: filter.batch, axis: 0, acceptsInt4: true)
@@ -214,13 +205,10 @@ private func prepareConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.
                                   activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction),
                                   asymmetricInputs: perChannel)
     let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
-    prepareHybridKernel(&ctx, family: "conv2d", input: input)
-    let xi = try ctx.input(0).index, int8Filter = try ctx.int8Filter(ctx.input(1)), yi = try ctx.output(0).index
-    return { c in
-        Conv2D.Hybrid.reference(params, ConvOperands(input: c.data(xi, as: Float.self), inputShape: input, filter: int8Filter.values(c),
-                                filterShape: filter, bias: optionalData(c, b, as: Float.self), output: c.data(yi, as: Float.self),
-                                outputShape: output), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
-    }
+    let w = try ctx.input(1), int8Filter = try ctx.int8Filter(w)
+    let kernel = Conv2D.Hybrid.plan(params, inputShape: input, filter: int8Filter.planned(w), filterShape: filter,
+                                    outputShape: output, threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
+    return ctx.bind(kernel, input: try ctx.input(0).index, filter: int8Filter.values, bias: b, output: try ctx.output(0).index)
 }
 
 private func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o: Schema.DepthwiseConv2DOptions, geometry: ConvGeometry,
@@ -230,11 +218,10 @@ private func prepareDepthwiseConv2DHybrid(_ ctx: inout PrepareContext, options o
                                   activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction),
                                   asymmetricInputs: perChannel)
     let b = try ctx.bias(input: 2, channels: filter.channels, type: .float32)
-    prepareHybridKernel(&ctx, family: "depthwise", input: input)
-    let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
-    return { c in
-        DepthwiseConv2D.Hybrid.reference(params, depthMultiplier: depthMultiplier, ConvOperands(input: c.data(xi, as: Float.self), inputShape: input,
-                                         filter: c.data(wi, as: Int8.self), filterShape: filter, bias: optionalData(c, b, as: Float.self),
-                                         output: c.data(yi, as: Float.self), outputShape: output), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
-    }
+    let w = try ctx.input(1)
+    let kernel = DepthwiseConv2D.Hybrid.plan(params, depthMultiplier: depthMultiplier, inputShape: input, filter: w.planned(as: Int8.self),
+                                             filterShape: filter, outputShape: output, threadCount: ctx.executor.threads.threadCount,
+                                             using: ctx.kernelChoice)
+    let wi = w.index
+    return ctx.bind(kernel, input: try ctx.input(0).index, filter: { $0.data(wi, as: Int8.self) }, bias: b, output: try ctx.output(0).index)
 }

@@ -116,7 +116,7 @@ private func directRowsInt8(
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC, sums: UnsafeMutableRawPointer
 ) {
     let g = prepared.params.geometry, c = layout.input.channels
-    let kh = prepared.filterShape.height, lanes = int8LaneCount
+    let kh = prepared.layout.filterShape.height, lanes = int8LaneCount
     let segmentPairs = layout.segment / 2, pairCount = layout.weights.pairCount
     let lda = g.strideWidth * c, imageRow = layout.width * c
     let outputDepth = outputShape.channels, width = outputShape.width

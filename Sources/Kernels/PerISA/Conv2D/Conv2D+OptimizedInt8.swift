@@ -1,21 +1,28 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-/// An int8 CONV_2D prepared for the optimised path: the filter widened to int16 and packed
-/// in depth pairs for ``Int8GEMM``, and the input zero-point correction folded into a per-channel bias
-/// (`bias + inputOffset * sum(filter row)`), so the inner loop is a plain product of raw int8
-/// values. Built once at prepare; results equal `Conv2D.Quantized.reference` exactly.
-struct PreparedInt8Conv2D: Sendable {
-    /// The reference parameters (geometry, rescale, clamp).
-    let params: QuantizedConvParams
+/// The packed filter and window of a CONV_2D on ``Int8GEMM``, whatever becomes of its sums:
+/// int8 layers requantise them (``PreparedInt8Conv2D``), hybrid ones scale them to float
+/// (``PreparedHybridConv2D``). The filter is widened to int16 and packed in depth pairs, and
+/// the kernel multiplies raw int8 values, the zero point's share being taken off per channel
+/// (`zeroPoint * sum(filter row)`) by the store. Built once at prepare.
+struct Int8PairConvLayout: Sendable {
+    let geometry: ConvGeometry
     /// The filter's NHWC extents.
     let filterShape: NHWC
     /// The filter, packed in blocks of output channels.
     let weights: Int8PackedWeights
-    /// Bias, multipliers and clamp laid out per block of channels.
-    let requantization: Int8Requantization
-    /// The small-channel layout, for layers that read windows in place instead of im2col.
-    let direct: Int8DirectRowsLayout?
+    /// The sum of each output channel's weights.
+    let weightSums: [Int32]
+
+    /// Packs a filter of symmetric weights for a convolution that is not grouped.
+    init(geometry: ConvGeometry, filter: UnsafePointer<Int8>, filterShape: NHWC) {
+        let depth = filterShape.height * filterShape.width * filterShape.channels
+        self.geometry = geometry
+        self.filterShape = filterShape
+        weights = Int8PackedWeights(rows: filter, channels: filterShape.batch, depth: depth)
+        weightSums = int8RowSums(filter, count: filterShape.batch, length: depth)
+    }
 
     /// The length of one filter row (`kernelHeight * kernelWidth * inputChannels`).
     var depth: Int { filterShape.height * filterShape.width * filterShape.channels }
@@ -36,13 +43,100 @@ struct PreparedInt8Conv2D: Sendable {
         return (bytes + 63) / 64 * 64
     }
 
+    /// Bytes of scratch space ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``
+    /// needs when run on `threadCount` threads.
+    func scratchCount(threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
+
+    /// The convolution of an int8 input whose zero point is `zeroPoint` (what padding taps
+    /// hold): output pixels in tiles of `Int8GEMM.gatheredTileRows`; each tile's input rows are
+    /// gathered (im2col) and widened to int16 once, then multiplied with every block of packed
+    /// weights, and `store` converts the sums a vector at a time. Tiles are split across
+    /// `pool`'s threads (nil: the calling thread).
+    ///
+    /// - Parameter scratch: ``scratchCount(threadCount:)`` bytes of working space.
+    func run<Store: Int8SumsStore>(input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store: Store,
+                                   output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
+                                   scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool?) {
+        let pixels = outputShape.batch * outputShape.height * outputShape.width
+        let tileCount = (pixels + Int8GEMM.gatheredTileRows - 1) / Int8GEMM.gatheredTileRows
+        Int8TileDriver.splitTiles(tileCount, pool: pool, base: Int8TileDriver.aligned(scratch), threadScratchBytes: threadScratchBytes) {
+            pairTiles($0, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store, output: output,
+                      outputShape: outputShape, scratch: $1)
+        }
+    }
+
+    /// One thread's share of ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``:
+    /// the given tiles of output pixels.
+    private func pairTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8,
+                                                 store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
+                                                 scratch: UnsafeMutableRawPointer) {
+        let stride = rowStride, tileRows = Int8GEMM.gatheredTileRows, lanes = int8LaneCount
+        let pairs = weights.pairCount, depth = depth, gatheredStride = gatheredStride
+        let outputDepth = outputShape.channels
+        let pixels = outputShape.batch * outputShape.height * outputShape.width
+        let window = Int8WindowGather(geometry: geometry, filterShape: filterShape, inputShape: inputShape)
+        // Padding taps hold the zero point, which contributes nothing once the store's
+        // correction is applied.
+        let padValue = Int16(zeroPoint)
+        let rows = scratch.bindMemory(to: Int16.self, capacity: tileRows * stride)
+        let sums = scratch + tileRows * stride * 2
+        // Splatted rows are gathered plain into a staging row first: a pair may join a padding
+        // value and an input value.
+        let staging = (sums + tileRows * lanes * 4 * Int8GEMM.tileBlocks).bindMemory(to: Int16.self, capacity: gatheredStride)
+
+        /// Converts the input row of output pixel `pixel` into row `slot`. An odd depth's last
+        /// pair gets a zero partner (its weight is zero too).
+        @inline(__always) func gather(_ pixel: Int, _ at: OutputPixelWalk, slot: Int) {
+            let s = Int8GEMM.pairCopies > 1 ? staging : rows + slot * stride
+            if gatheredStride > depth { s[depth] = 0 }
+            window.gather(input, pixel: pixel, at.b, at.oy, at.ox, into: s, pad: padValue) {
+                Int8GEMM.convert($0, count: $1, to: $2)
+            }
+            if Int8GEMM.pairCopies > 1 { Int8GEMM.splatPairs(staging, pairs: pairs, into: rows + slot * stride) }
+        }
+
+        weights.values.withUnsafeBufferPointer { packed in
+            for tile in tiles {
+                let first = tile * tileRows
+                let valid = min(tileRows, pixels - first)
+                var at = OutputPixelWalk(first: first, shape: outputShape)
+                for r in 0..<valid {
+                    gather(first + r, at, slot: r)
+                    at.advance()
+                }
+                let panelStride = gatheredStride * lanes
+                Int8TileDriver.storeBlocks(store, blockCount: weights.blockCount, tileBlocks: Int8GEMM.tileBlocks,
+                                           tileRows: tileRows, rowCount: valid, sums: sums,
+                                           to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks in
+                    Int8GEMM.tileSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,
+                                      panel: packed.baseAddress! + block * panelStride, panelStride: panelStride,
+                                      blocks: blocks, sums: sums)
+                }
+            }
+        }
+    }
+}
+
+/// An int8 CONV_2D prepared for the optimised path: its layout, with the input zero-point
+/// correction folded into a per-channel bias (`bias + inputOffset * sum(filter row)`), or the
+/// small-channel layout for layers that read windows in place instead of im2col. Results equal
+/// `Conv2D.Quantized.reference` exactly.
+struct PreparedInt8Conv2D: Sendable {
+    let layout: Int8PairConvLayout
+    /// The reference parameters (geometry, rescale, clamp).
+    let params: QuantizedConvParams
+    /// Bias, multipliers and clamp laid out per block of channels.
+    let requantization: Int8Requantization
+    /// The small-channel layout, for layers that read windows in place instead of im2col.
+    let direct: Int8DirectRowsLayout?
+
     /// Bytes (int8 elements) of scratch space `Conv2D.Quantized.optimized` needs when run on
     /// `threadCount` threads.
     func scratchCount(threadCount: Int) -> Int {
         if let direct {
             return (direct.imageCount * 2 + 63) / 64 * 64 + max(1, threadCount) * Int8DirectRowsLayout.sumsBytes + 64
         }
-        return max(1, threadCount) * threadScratchBytes + 64
+        return layout.scratchCount(threadCount: threadCount)
     }
 
     /// Packs the filter and folds the bias for a layer from `inputShape` to `outputShape`.
@@ -52,13 +146,11 @@ struct PreparedInt8Conv2D: Sendable {
     init?(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?,
           inputShape: NHWC, outputShape: NHWC) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
-        let depth = filterShape.height * filterShape.width * filterShape.channels
-        let sums = int8RowSums(filter, count: filterShape.batch, length: depth)
-        guard let requantization = Int8Requantization(weightSums: sums, bias: bias, convolution: params) else { return nil }
+        let layout = Int8PairConvLayout(geometry: params.geometry, filter: filter, filterShape: filterShape)
+        guard let requantization = Int8Requantization(weightSums: layout.weightSums, bias: bias, convolution: params) else { return nil }
+        self.layout = layout
         self.requantization = requantization
         self.params = params
-        self.filterShape = filterShape
-        self.weights = Int8PackedWeights(rows: filter, channels: filterShape.batch, depth: depth)
         self.direct = Int8DirectRowsLayout.applies(params.geometry, filterShape: filterShape)
             ? Int8DirectRowsLayout(geometry: params.geometry, filter: filter, filterShape: filterShape,
                                    inputShape: inputShape, outputShape: outputShape)
@@ -67,10 +159,10 @@ struct PreparedInt8Conv2D: Sendable {
 }
 
 extension Conv2D.Quantized {
-    /// Optimised int8 CONV_2D, bit-exact with `Conv2D.Quantized.reference`: output pixels in tiles of
-    /// `Int8GEMM.gatheredTileRows`; each tile's input rows are gathered (im2col, padding taps set
-    /// to the input zero point) and widened to int16 once, then multiplied with every block of
-    /// packed weights and requantised a vector at a time. Tiles are split across `pool`'s threads.
+    /// Optimised int8 CONV_2D, bit-exact with `Conv2D.Quantized.reference`: the small-channel
+    /// layout where it applies, else the gathered tiles of
+    /// ``Int8PairConvLayout/run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``
+    /// requantised a vector at a time.
     ///
     /// - Parameters:
     ///   - scratch: `prepared.scratchCount(threadCount: pool.threadCount)` bytes of working space.
@@ -81,73 +173,14 @@ extension Conv2D.Quantized {
         output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
         scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool? = nil
     ) {
-        let pixels = outputShape.batch * outputShape.height * outputShape.width
-        let tileCount = (pixels + Int8GEMM.gatheredTileRows - 1) / Int8GEMM.gatheredTileRows
-        let base = Int8TileDriver.aligned(scratch)
         if let direct = prepared.direct, direct.input == inputShape {
             Conv2D.Quantized.directRows(prepared, layout: direct, input: input, output: output, outputShape: outputShape,
-                                        scratch: base, pool: pool)
+                                        scratch: Int8TileDriver.aligned(scratch), pool: pool)
             return
         }
-        Int8TileDriver.splitTiles(tileCount, pool: pool, base: base, threadScratchBytes: prepared.threadScratchBytes) {
-            conv2DInt8Tiles(prepared, tiles: $0, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
-                            scratch: $1)
+        prepared.requantization.withRequantizer { q in
+            prepared.layout.run(input: input, inputShape: inputShape, zeroPoint: Int8(truncatingIfNeeded: -prepared.params.inputOffset),
+                                store: q, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
         }
     }
-}
-
-/// One thread's share of ``Conv2D/Quantized/optimized``: the given tiles of output pixels.
-private func conv2DInt8Tiles(
-    _ prepared: PreparedInt8Conv2D, tiles: Range<Int>,
-    input: UnsafePointer<Int8>, inputShape: NHWC,
-    output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-    scratch: UnsafeMutableRawPointer
-) {
-    let p = prepared.params
-    let stride = prepared.rowStride, tileRows = Int8GEMM.gatheredTileRows, lanes = int8LaneCount
-    let pairs = prepared.weights.pairCount
-    let outputDepth = outputShape.channels
-    let pixels = outputShape.batch * outputShape.height * outputShape.width
-    let window = Int8WindowGather(geometry: p.geometry, filterShape: prepared.filterShape, inputShape: inputShape)
-    // Padding taps must contribute nothing: x = zeroPoint makes (x + inputOffset) zero, which is
-    // what the folded bias assumes.
-    let padValue = Int16(-p.inputOffset)
-    let rows = scratch.bindMemory(to: Int16.self, capacity: tileRows * stride)
-    let sums = scratch + tileRows * stride * 2
-    // Splatted rows are gathered plain into a staging row first: a pair may join a padding
-    // value and an input value.
-    let staging = (sums + tileRows * lanes * 4 * Int8GEMM.tileBlocks)
-        .bindMemory(to: Int16.self, capacity: prepared.gatheredStride)
-
-    /// Converts the input row of output pixel `pixel` into row `slot`. An odd depth's last
-    /// pair gets a zero partner (its weight is zero too).
-    @inline(__always) func gather(_ pixel: Int, _ at: OutputPixelWalk, slot: Int) {
-        let s = Int8GEMM.pairCopies > 1 ? staging : rows + slot * stride
-        if prepared.gatheredStride > prepared.depth { s[prepared.depth] = 0 }
-        window.gather(input, pixel: pixel, at.b, at.oy, at.ox, into: s, pad: padValue) {
-            Int8GEMM.convert($0, count: $1, to: $2)
-        }
-        if Int8GEMM.pairCopies > 1 { Int8GEMM.splatPairs(staging, pairs: pairs, into: rows + slot * stride) }
-    }
-
-    prepared.weights.values.withUnsafeBufferPointer { packed in
-    prepared.requantization.withRequantizer { q in
-        for tile in tiles {
-            let first = tile * tileRows
-            let valid = min(tileRows, pixels - first)
-            var at = OutputPixelWalk(first: first, shape: outputShape)
-            for r in 0..<valid {
-                gather(first + r, at, slot: r)
-                at.advance()
-            }
-            let panelStride = prepared.gatheredStride * lanes
-            Int8TileDriver.requantizeBlocks(q, blockCount: prepared.weights.blockCount, tileBlocks: Int8GEMM.tileBlocks,
-                                            tileRows: tileRows, rowCount: valid, sums: sums,
-                                            to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks in
-                Int8GEMM.tileSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,
-                                  panel: packed.baseAddress! + block * panelStride, panelStride: panelStride,
-                                  blocks: blocks, sums: sums)
-            }
-        }
-    }}
 }

@@ -2,26 +2,24 @@
 import Kernels
 #endif
 #if TFLITE_VNNI
-/// An int8 CONV_2D prepared for ``Int8QuadGEMM`` (the AVX-512 VNNI variant): the filter packed
-/// in depth quads, and into the per-channel bias both the input zero point and the 128 that the
-/// kernel's offset input bytes add: `bias + (inputOffset - 128) * sum(filter row)`. Built once
-/// at prepare; results equal `Conv2D.Quantized.reference` exactly.
-struct PreparedInt8QuadConv2D: Sendable {
-    /// The reference parameters (geometry, rescale, clamp).
-    let params: QuantizedConvParams
+/// The packed filter and window of a CONV_2D on ``Int8QuadGEMM`` (the AVX-512 VNNI variant),
+/// whatever becomes of its sums: int8 layers requantise them (``PreparedInt8QuadConv2D``),
+/// hybrid ones scale them to float (``PreparedHybridConv2D``). Built once at prepare.
+struct Int8QuadConvLayout: Sendable {
+    let geometry: ConvGeometry
     /// The filter's NHWC extents.
     let filterShape: NHWC
     /// The filter, packed in blocks of output channels.
     let weights: Int8QuadPackedWeights
-    /// Bias, multipliers and clamp laid out per block of channels.
-    let requantization: Int8Requantization
-
-    /// Bytes of one gathered input row: the depth rounded up to whole quads.
-    var rowStride: Int { weights.quadCount * 4 }
-
+    /// The sum of each output channel's weights: the kernel's offset input bytes add `128` times
+    /// it to every sum, and the input's zero point takes off as much again.
+    let weightSums: [Int32]
     /// Whether the layer's im2col rows are its input pixels, whole quads long, which the kernel
     /// reads in place without gathering.
     let readsInputInPlace: Bool
+
+    /// Bytes of one gathered input row: the depth rounded up to whole quads.
+    var rowStride: Int { weights.quadCount * 4 }
 
     /// Bytes of one thread's working space: a tile of gathered rows and its int32 sums, rounded
     /// to whole cache lines so threads do not share one.
@@ -30,34 +28,117 @@ struct PreparedInt8QuadConv2D: Sendable {
         return (bytes + 63) / 64 * 64
     }
 
-    /// Bytes of scratch space ``Conv2D/Quantized/quads`` needs when run on `threadCount` threads.
+    /// Bytes of scratch space ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``
+    /// needs when run on `threadCount` threads.
     func scratchCount(threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
+
+    /// Packs a filter of symmetric weights for a convolution that is not grouped.
+    init(geometry: ConvGeometry, filter: UnsafePointer<Int8>, filterShape: NHWC) {
+        let depth = filterShape.height * filterShape.width * filterShape.channels
+        self.geometry = geometry
+        self.filterShape = filterShape
+        weights = Int8QuadPackedWeights(rows: filter, channels: filterShape.batch, depth: depth)
+        weightSums = int8RowSums(filter, count: filterShape.batch, length: depth)
+        readsInputInPlace = depth % 4 == 0 && Conv2D.isPointwise(geometry: geometry, filterShape: filterShape)
+    }
+
+    /// The convolution of an int8 input whose zero point is `zeroPoint` (what padding taps
+    /// hold): output pixels in tiles of ``Int8QuadGEMM/tileRows``; each tile's input rows are
+    /// gathered (im2col) unless they are the input pixels themselves, then multiplied with every
+    /// block of packed weights, and `store` converts the sums a vector at a time. Tiles are
+    /// split across `pool`'s threads (nil: the calling thread).
+    ///
+    /// - Parameter scratch: ``scratchCount(threadCount:)`` bytes of working space.
+    func run<Store: Int8SumsStore>(input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store: Store,
+                                   output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
+                                   scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool?) {
+        let pixels = outputShape.batch * outputShape.height * outputShape.width
+        let tileCount = (pixels + Int8QuadGEMM.tileRows - 1) / Int8QuadGEMM.tileRows
+        Int8TileDriver.splitTiles(tileCount, pool: pool, base: Int8TileDriver.aligned(scratch), threadScratchBytes: threadScratchBytes) {
+            quadTiles($0, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store, output: output,
+                      outputShape: outputShape, scratch: $1)
+        }
+    }
+
+    /// One thread's share of ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``:
+    /// the given tiles of output pixels.
+    private func quadTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8,
+                                                 store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
+                                                 scratch: UnsafeMutableRawPointer) {
+        let stride = rowStride, tileRows = Int8QuadGEMM.tileRows
+        let depth = weights.depth, quads = weights.quadCount
+        let outputDepth = outputShape.channels
+        let pixels = outputShape.batch * outputShape.height * outputShape.width
+        let window = Int8WindowGather(geometry: geometry, filterShape: filterShape, inputShape: inputShape)
+        let rows = scratch.bindMemory(to: Int8.self, capacity: tileRows * stride)
+        let sums = scratch + tileRows * stride
+        // The bytes that round the depth up to a quad meet zero weights; they are zeroed once so
+        // that no uninitialised byte is read.
+        if stride > depth {
+            for r in 0..<tileRows { (rows + r * stride + depth).update(repeating: 0, count: stride - depth) }
+        }
+
+        weights.values.withUnsafeBufferPointer { packed in
+            for tile in tiles {
+                let first = tile * tileRows
+                let valid = min(tileRows, pixels - first)
+                let a: UnsafePointer<Int8>, lda: Int
+                if readsInputInPlace {
+                    (a, lda) = (input + first * depth, depth)
+                } else {
+                    var at = OutputPixelWalk(first: first, shape: outputShape)
+                    for r in 0..<valid {
+                        // Padding taps hold the zero point, which contributes nothing once the
+                        // store's correction is applied.
+                        window.gather(input, pixel: first + r, at.b, at.oy, at.ox, into: rows + r * stride, pad: zeroPoint) {
+                            $2.update(from: $0, count: $1)
+                        }
+                        at.advance()
+                    }
+                    (a, lda) = (UnsafePointer(rows), stride)
+                }
+                let panelStride = quads * 64
+                Int8TileDriver.storeBlocks(store, blockCount: weights.blockCount, tileBlocks: Int8QuadGEMM.tileBlocks,
+                                           tileRows: tileRows, rowCount: valid, sums: sums,
+                                           to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks in
+                    Int8QuadGEMM.tileSums(a: a, lda: lda, rowCount: valid, quads: quads,
+                                          panel: packed.baseAddress! + block * panelStride, panelStride: panelStride,
+                                          blocks: blocks, sums: sums)
+                }
+            }
+        }
+    }
+}
+
+/// An int8 CONV_2D prepared for ``Int8QuadGEMM``: its layout, and into the per-channel bias
+/// both the input zero point and the 128 that the kernel's offset input bytes add:
+/// `bias + (inputOffset - 128) * sum(filter row)`. Results equal `Conv2D.Quantized.reference` exactly.
+struct PreparedInt8QuadConv2D: Sendable {
+    let layout: Int8QuadConvLayout
+    /// The reference parameters (geometry, rescale, clamp).
+    let params: QuantizedConvParams
+    /// Bias, multipliers and clamp laid out per block of channels.
+    let requantization: Int8Requantization
 
     /// Packs the filter and folds the bias. Requires symmetric weights (`filterOffset == 0`)
     /// and no grouping. Nil when a rescale has no vector form (see ``Int8Requantization``).
     init?(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?) {
         precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
-        let depth = filterShape.height * filterShape.width * filterShape.channels
-        guard let requantization = Int8Requantization(weightSums: int8RowSums(filter, count: filterShape.batch, length: depth),
-                                                      bias: bias, convolution: params, inputBias: 128)
+        let layout = Int8QuadConvLayout(geometry: params.geometry, filter: filter, filterShape: filterShape)
+        guard let requantization = Int8Requantization(weightSums: layout.weightSums, bias: bias, convolution: params, inputBias: 128)
         else { return nil }
+        self.layout = layout
         self.requantization = requantization
         self.params = params
-        self.filterShape = filterShape
-        self.weights = Int8QuadPackedWeights(rows: filter, channels: filterShape.batch, depth: depth)
-        readsInputInPlace = depth % 4 == 0
-            && Conv2D.isPointwise(geometry: params.geometry, filterShape: filterShape)
     }
 }
 
 extension Conv2D.Quantized {
-    /// Optimised int8 CONV_2D on `vpdpbusd`, bit-exact with `Conv2D.Quantized.reference`: output pixels in
-    /// tiles of ``Int8QuadGEMM/tileRows``; each tile's input rows are gathered (im2col, padding taps
-    /// set to the input zero point) unless they are the input pixels themselves, then multiplied with every block of packed
-    /// weights and requantised a vector at a time. Tiles are split across `pool`'s threads.
+    /// Optimised int8 CONV_2D on `vpdpbusd`, bit-exact with `Conv2D.Quantized.reference`
+    /// (see ``Int8QuadConvLayout/run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``).
     ///
     /// - Parameters:
-    ///   - scratch: `prepared.scratchCount(threadCount: pool.threadCount)` bytes of working space.
+    ///   - scratch: `prepared.layout.scratchCount(threadCount: pool.threadCount)` bytes of working space.
     ///   - pool: the threads to run on; nil runs on the calling thread only.
     static func quads(
         _ prepared: PreparedInt8QuadConv2D,
@@ -65,66 +146,10 @@ extension Conv2D.Quantized {
         output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
         scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool? = nil
     ) {
-        let pixels = outputShape.batch * outputShape.height * outputShape.width
-        let tileCount = (pixels + Int8QuadGEMM.tileRows - 1) / Int8QuadGEMM.tileRows
-        Int8TileDriver.splitTiles(tileCount, pool: pool, base: Int8TileDriver.aligned(scratch),
-                                  threadScratchBytes: prepared.threadScratchBytes) {
-            conv2DInt8QuadTiles(prepared, tiles: $0, input: input, inputShape: inputShape, output: output,
-                                outputShape: outputShape, scratch: $1)
+        prepared.requantization.withRequantizer { q in
+            prepared.layout.run(input: input, inputShape: inputShape, zeroPoint: Int8(truncatingIfNeeded: -prepared.params.inputOffset),
+                                store: q, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
         }
     }
-}
-
-/// One thread's share of ``Conv2D/Quantized/quads``: the given tiles of output pixels.
-private func conv2DInt8QuadTiles(
-    _ prepared: PreparedInt8QuadConv2D, tiles: Range<Int>,
-    input: UnsafePointer<Int8>, inputShape: NHWC,
-    output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-    scratch: UnsafeMutableRawPointer
-) {
-    let p = prepared.params
-    let stride = prepared.rowStride, tileRows = Int8QuadGEMM.tileRows
-    let depth = prepared.weights.depth, quads = prepared.weights.quadCount
-    let outputDepth = outputShape.channels
-    let pixels = outputShape.batch * outputShape.height * outputShape.width
-    let window = Int8WindowGather(geometry: p.geometry, filterShape: prepared.filterShape, inputShape: inputShape)
-    // Padding taps hold the zero point, as the folded bias assumes.
-    let padValue = Int8(truncatingIfNeeded: -p.inputOffset)
-    let rows = scratch.bindMemory(to: Int8.self, capacity: tileRows * stride)
-    let sums = scratch + tileRows * stride
-    // The bytes that round the depth up to a quad meet zero weights; they are zeroed once so
-    // that no uninitialised byte is read.
-    if stride > depth {
-        for r in 0..<tileRows { (rows + r * stride + depth).update(repeating: 0, count: stride - depth) }
-    }
-
-    prepared.weights.values.withUnsafeBufferPointer { packed in
-    prepared.requantization.withRequantizer { q in
-        for tile in tiles {
-            let first = tile * tileRows
-            let valid = min(tileRows, pixels - first)
-            let a: UnsafePointer<Int8>, lda: Int
-            if prepared.readsInputInPlace {
-                (a, lda) = (input + first * depth, depth)
-            } else {
-                var at = OutputPixelWalk(first: first, shape: outputShape)
-                for r in 0..<valid {
-                    window.gather(input, pixel: first + r, at.b, at.oy, at.ox, into: rows + r * stride, pad: padValue) {
-                        $2.update(from: $0, count: $1)
-                    }
-                    at.advance()
-                }
-                (a, lda) = (UnsafePointer(rows), stride)
-            }
-            let panelStride = quads * 64
-            Int8TileDriver.requantizeBlocks(q, blockCount: prepared.weights.blockCount, tileBlocks: Int8QuadGEMM.tileBlocks,
-                                            tileRows: tileRows, rowCount: valid, sums: sums,
-                                            to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks in
-                Int8QuadGEMM.tileSums(a: a, lda: lda, rowCount: valid, quads: quads,
-                                      panel: packed.baseAddress! + block * panelStride, panelStride: panelStride,
-                                      blocks: blocks, sums: sums)
-            }
-        }
-    }}
 }
 #endif

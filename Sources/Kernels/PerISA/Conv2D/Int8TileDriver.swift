@@ -2,8 +2,8 @@
 import Kernels
 #endif
 /// What the gathered int8 convolutions (pair and quad kernels) share around their micro-kernel:
-/// splitting tiles of output pixels across threads, and requantising a tile's sums block of
-/// channels by block of channels.
+/// splitting tiles of output pixels across threads, and storing a tile's sums (requantised or
+/// scaled, see ``Int8SumsStore``) block of channels by block of channels.
 enum Int8TileDriver {
     /// `scratch` from its first 64-byte boundary: rows are read as 32-bit groups, sums as
     /// vectors.
@@ -28,11 +28,11 @@ enum Int8TileDriver {
 
     /// For each run of at most `tileBlocks` blocks of ``int8LaneCount`` output channels, has
     /// `sumsOf(firstBlock, blocks)` leave the tile's int32 sums at `sums` (`[block][tileRows][lanes]`),
-    /// then requantises their first `rowCount` rows to `out` (rows `outputDepth` apart).
+    /// then has `store` convert their first `rowCount` rows to `out` (rows `outputDepth` apart).
     @inline(__always)
-    static func requantizeBlocks(_ q: Int8Requantizer, blockCount: Int, tileBlocks: Int, tileRows: Int, rowCount: Int,
-                                 sums: UnsafeMutableRawPointer, to out: UnsafeMutablePointer<Int8>, outputDepth: Int,
-                                 _ sumsOf: (_ firstBlock: Int, _ blocks: Int) -> Void) {
+    static func storeBlocks<Store: Int8SumsStore>(_ store: Store, blockCount: Int, tileBlocks: Int, tileRows: Int, rowCount: Int,
+                                                  sums: UnsafeMutableRawPointer, to out: UnsafeMutablePointer<Store.Element>,
+                                                  outputDepth: Int, _ sumsOf: (_ firstBlock: Int, _ blocks: Int) -> Void) {
         let lanes = int8LaneCount
         var block = 0
         while block < blockCount {
@@ -40,7 +40,7 @@ enum Int8TileDriver {
             sumsOf(block, blocks)
             for j in 0..<blocks {
                 let group = block + j
-                q.store(rows: sums + j * tileRows * lanes * 4, sumStride: lanes * 4, rowCount: rowCount, group: group,
+                store.store(rows: sums + j * tileRows * lanes * 4, sumStride: lanes * 4, rowCount: rowCount, group: group,
                         to: out + group * lanes, outStride: outputDepth, count: min(lanes, outputDepth - group * lanes))
             }
             block += blocks

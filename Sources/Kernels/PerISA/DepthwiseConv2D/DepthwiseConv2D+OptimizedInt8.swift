@@ -20,15 +20,14 @@ let depthwiseTapGroup = 2
 let depthwiseInputBias: Int32 = 0
 #endif
 
-/// An int8 DEPTHWISE_CONV_2D prepared for the optimised path (depth multiplier 1, symmetric
-/// constant weights): the filter packed as groups of ``depthwiseTapGroup`` neighbouring taps
-/// in groups of ``int8LaneCount`` channels, the input zero-point correction folded into the
-/// bias (`bias + (inputOffset - depthwiseInputBias) * sum(taps)`), and the requantisation
-/// constants laid out for vectors. Built once at prepare; results equal
-/// `DepthwiseConv2D.Quantized.reference` exactly.
-struct PreparedInt8DepthwiseConv2D: Sendable {
-    /// The reference parameters (geometry, rescale, clamp).
-    let params: QuantizedConvParams
+/// The packed filter and window of a DEPTHWISE_CONV_2D with depth multiplier 1 on tap rows,
+/// whatever becomes of its sums: int8 layers requantise them
+/// (``PreparedInt8DepthwiseConv2D``), hybrid ones scale them to float
+/// (``PreparedHybridDepthwiseConv2D``). The filter is packed as groups of
+/// ``depthwiseTapGroup`` neighbouring taps in groups of ``int8LaneCount`` channels. Built once
+/// at prepare.
+struct Int8DepthwiseLayout: Sendable {
+    let geometry: ConvGeometry
     /// The filter's NHWC extents (`[1, height, width, channels]`).
     let filterShape: NHWC
     /// The filter as four-byte tap groups, `[group][filter row][tap group][lane]`: tap group
@@ -36,8 +35,9 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
     /// int16 or four int8 weights), zero past the row's end; the last group's missing channels
     /// are zero.
     let weights: [UInt32]
-    /// Bias, multipliers and clamp per group of channels.
-    let requantization: Int8Requantization
+    /// The sum of each channel's taps: the tap rows add ``depthwiseInputBias`` times it to
+    /// every sum, and the input's zero point takes off as much again.
+    let weightSums: [Int32]
 
     /// Tap groups per filter row.
     var groupsPerRow: Int { (filterShape.width + depthwiseTapGroup - 1) / depthwiseTapGroup }
@@ -48,12 +48,11 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
     /// Columns of a padded input row: every column any output pixel's taps reach, from
     /// `-paddingWidth.before` on.
     func paddedWidth(outputWidth: Int) -> Int {
-        let g = params.geometry
-        return (outputWidth - 1) * g.strideWidth + (filterShape.width - 1) * g.dilationWidth + 1
+        (outputWidth - 1) * geometry.strideWidth + (filterShape.width - 1) * geometry.dilationWidth + 1
     }
 
-    /// Bytes of one tap row (see ``DepthwiseConv2D/Quantized/optimized``): a four-byte tap group per
-    /// padded column and channel.
+    /// Bytes of one tap row (see ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``):
+    /// a four-byte tap group per padded column and channel.
     func tapRowBytes(outputWidth: Int) -> Int {
         (paddedWidth(outputWidth: outputWidth) * paddedChannels * 4 + 63) / 64 * 64
     }
@@ -62,7 +61,7 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
     /// quads): `depthwiseTapGroup - 1` dilations more than a tap row, since each group reaches
     /// that far right.
     func plainRowBytes(outputWidth: Int) -> Int {
-        let columns = paddedWidth(outputWidth: outputWidth) + (depthwiseTapGroup - 1) * params.geometry.dilationWidth
+        let columns = paddedWidth(outputWidth: outputWidth) + (depthwiseTapGroup - 1) * geometry.dilationWidth
         return (columns * paddedChannels * (4 / depthwiseTapGroup) + 63) / 64 * 64
     }
 
@@ -71,30 +70,23 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
         filterShape.height * tapRowBytes(outputWidth: outputWidth) + plainRowBytes(outputWidth: outputWidth)
     }
 
-    /// Bytes (int8 elements) of scratch space `DepthwiseConv2D.Quantized.optimized` needs for an
+    /// Bytes (int8 elements) of scratch space
+    /// ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)`` needs for an
     /// output `outputWidth` pixels wide when run on `threadCount` threads.
     func scratchCount(outputWidth: Int, threadCount: Int) -> Int {
         max(1, threadCount) * threadScratchBytes(outputWidth: outputWidth) + 64
     }
 
-    /// Prepares a layer; nil when the optimised path does not apply: a depth multiplier other
-    /// than 1, asymmetric weights, or a rescale without a vector form (a negative multiplier,
-    /// see ``Int8Requantization``).
-    init?(_ params: QuantizedConvParams, depthMultiplier: Int, filter: UnsafePointer<Int8>, filterShape: NHWC,
-          bias: UnsafePointer<Int32>?) {
+    /// Packs a filter of symmetric weights (depth multiplier 1).
+    init(geometry: ConvGeometry, filter: UnsafePointer<Int8>, filterShape: NHWC) {
         let channels = filterShape.channels, (kh, kw) = (filterShape.height, filterShape.width)
-        guard depthMultiplier == 1, params.filterOffset == 0, params.outputMultipliers.count == channels else { return nil }
-        let sums = (0..<channels).map { c in
+        self.geometry = geometry
+        self.filterShape = filterShape
+        weightSums = (0..<channels).map { c in
             var sum: Int32 = 0
             for t in 0..<(kh * kw) { sum &+= Int32(filter[t * channels + c]) }
             return sum
         }
-        guard let requantization = Int8Requantization(weightSums: sums, bias: bias, convolution: params,
-                                                      inputBias: depthwiseInputBias)
-        else { return nil }
-        self.requantization = requantization
-        self.params = params
-        self.filterShape = filterShape
         let lanes = int8LaneCount, groups = (channels + lanes - 1) / lanes
         let size = depthwiseTapGroup, perRow = (kw + size - 1) / size
         var packed = [UInt32](repeating: 0, count: groups * kh * perRow * lanes)
@@ -110,68 +102,108 @@ struct PreparedInt8DepthwiseConv2D: Sendable {
         }
         self.weights = packed
     }
-}
 
-extension DepthwiseConv2D.Quantized {
-    /// Optimised int8 DEPTHWISE_CONV_2D, bit-exact with `DepthwiseConv2D.Quantized.reference`: ``int8LaneCount``
-    /// channels at a time, ``depthwiseTapGroup`` taps per instruction (`vpdpbusd` with AVX-512
-    /// VNNI, a pair product elsewhere: `pmaddwd` on SSE2), int32 sums, then vectorised
-    /// requantisation.
+    /// The depthwise convolution of an int8 input whose zero point is `zeroPoint`:
+    /// ``int8LaneCount`` channels at a time, ``depthwiseTapGroup`` taps per instruction
+    /// (`vpdpbusd` with AVX-512 VNNI, a pair product elsewhere: `pmaddwd` on SSE2), int32 sums,
+    /// which `store` converts a vector at a time.
     ///
     /// Each input row a window reaches is first rebuilt as a *tap row*: for every padded column
     /// `j` and channel, the group `(x[j], x[j + d], ...)` of ``depthwiseTapGroup`` values
-    /// `d = dilationWidth` apart (int16 pairs, or quads of offset bytes), padding set to the input
-    /// zero point (which the folded bias cancels). Tap group `q` of a filter row is then one load
-    /// at column `q * depthwiseTapGroup * d` times one packed weight group, with no widening or
-    /// shuffling per tap. Tap rows are kept in a ring of `kernelHeight` slots, so a row shared by
-    /// consecutive output rows is built once.
+    /// `d = dilationWidth` apart (int16 pairs, or quads of offset bytes), padding set to the
+    /// zero point (which the store's correction cancels). Tap group `q` of a filter row is then
+    /// one load at column `q * depthwiseTapGroup * d` times one packed weight group, with no
+    /// widening or shuffling per tap. Tap rows are kept in a ring of `kernelHeight` slots, so a
+    /// row shared by consecutive output rows is built once.
     /// Output rows are split across `pool`'s threads (nil: the calling thread).
     ///
-    /// - Parameter scratch: `prepared.scratchCount(outputWidth:threadCount:)` bytes.
+    /// - Parameter scratch: ``scratchCount(outputWidth:threadCount:)`` bytes.
+    func run<Store: Int8SumsStore>(input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store: Store,
+                                   output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
+                                   scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool?) {
+        let rows = outputShape.batch * outputShape.height
+        // Rows are read as vectors: start at the first 64-byte boundary.
+        let raw = UnsafeMutableRawPointer(scratch)
+        let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
+        let bytes = threadScratchBytes(outputWidth: outputShape.width)
+        if let pool, pool.threadCount > 1 {
+            pool.parallelFor(count: rows, chunks: pool.threadCount) { thread, range in
+                depthwiseRows(self, rows: range, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store,
+                              output: output, outputShape: outputShape, scratch: base + thread * bytes)
+            }
+        } else {
+            depthwiseRows(self, rows: 0..<rows, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store,
+                          output: output, outputShape: outputShape, scratch: base)
+        }
+    }
+}
+
+/// An int8 DEPTHWISE_CONV_2D prepared for the optimised path (depth multiplier 1, symmetric
+/// constant weights): its layout, the input zero-point correction folded into the bias
+/// (`bias + (inputOffset - depthwiseInputBias) * sum(taps)`), and the requantisation
+/// constants laid out for vectors. Results equal `DepthwiseConv2D.Quantized.reference` exactly.
+struct PreparedInt8DepthwiseConv2D: Sendable {
+    let layout: Int8DepthwiseLayout
+    /// The reference parameters (geometry, rescale, clamp).
+    let params: QuantizedConvParams
+    /// Bias, multipliers and clamp per group of channels.
+    let requantization: Int8Requantization
+
+    /// Prepares a layer; nil when the optimised path does not apply: a depth multiplier other
+    /// than 1, asymmetric weights, or a rescale without a vector form (a negative multiplier,
+    /// see ``Int8Requantization``).
+    init?(_ params: QuantizedConvParams, depthMultiplier: Int, filter: UnsafePointer<Int8>, filterShape: NHWC,
+          bias: UnsafePointer<Int32>?) {
+        guard depthMultiplier == 1, params.filterOffset == 0, params.outputMultipliers.count == filterShape.channels else { return nil }
+        let layout = Int8DepthwiseLayout(geometry: params.geometry, filter: filter, filterShape: filterShape)
+        guard let requantization = Int8Requantization(weightSums: layout.weightSums, bias: bias, convolution: params,
+                                                      inputBias: depthwiseInputBias)
+        else { return nil }
+        self.layout = layout
+        self.requantization = requantization
+        self.params = params
+    }
+}
+
+extension DepthwiseConv2D.Quantized {
+    /// Optimised int8 DEPTHWISE_CONV_2D, bit-exact with `DepthwiseConv2D.Quantized.reference`
+    /// (see ``Int8DepthwiseLayout/run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``),
+    /// requantised a vector at a time.
+    ///
+    /// - Parameter scratch: `prepared.layout.scratchCount(outputWidth:threadCount:)` bytes.
     static func optimized(
         _ prepared: PreparedInt8DepthwiseConv2D,
         input: UnsafePointer<Int8>, inputShape: NHWC,
         output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
         scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool? = nil
     ) {
-        let rows = outputShape.batch * outputShape.height
-        // Rows are read as vectors: start at the first 64-byte boundary.
-        let raw = UnsafeMutableRawPointer(scratch)
-        let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
-        let bytes = prepared.threadScratchBytes(outputWidth: outputShape.width)
-        if let pool, pool.threadCount > 1 {
-            pool.parallelFor(count: rows, chunks: pool.threadCount) { thread, range in
-                depthwiseConv2DInt8Rows(prepared, rows: range, input: input, inputShape: inputShape, output: output,
-                                        outputShape: outputShape, scratch: base + thread * bytes)
-            }
-        } else {
-            depthwiseConv2DInt8Rows(prepared, rows: 0..<rows, input: input, inputShape: inputShape, output: output,
-                                    outputShape: outputShape, scratch: base)
+        prepared.requantization.withRequantizer { q in
+            prepared.layout.run(input: input, inputShape: inputShape, zeroPoint: Int8(truncatingIfNeeded: -prepared.params.inputOffset),
+                                store: q, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
         }
     }
 }
 
-/// One thread's share of ``DepthwiseConv2D/Quantized/optimized``: output rows `rows` (indexed
-/// `batch * outputHeight + y`).
-private func depthwiseConv2DInt8Rows(
-    _ prepared: PreparedInt8DepthwiseConv2D, rows: Range<Int>,
-    input: UnsafePointer<Int8>, inputShape: NHWC,
-    output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
+/// One thread's share of ``Int8DepthwiseLayout/run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``:
+/// output rows `rows` (indexed `batch * outputHeight + y`).
+private func depthwiseRows<Store: Int8SumsStore>(
+    _ layout: Int8DepthwiseLayout, rows: Range<Int>,
+    input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store q: Store,
+    output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
     scratch: UnsafeMutableRawPointer
 ) {
-    let g = prepared.params.geometry
-    let lanes = int8LaneCount, channels = inputShape.channels, stride = prepared.paddedChannels
-    let (kh, kw) = (prepared.filterShape.height, prepared.filterShape.width), tapGroups = prepared.groupsPerRow
+    let g = layout.geometry
+    let lanes = int8LaneCount, channels = inputShape.channels, stride = layout.paddedChannels
+    let (kh, kw) = (layout.filterShape.height, layout.filterShape.width), tapGroups = layout.groupsPerRow
     let (sw, dw) = (g.strideWidth, g.dilationWidth)
     let outWidth = outputShape.width
     let groups = stride / lanes
-    let tapRowBytes = prepared.tapRowBytes(outputWidth: outWidth)
-    let builder = TapRowBuilder(prepared: prepared, inputShape: inputShape, outputWidth: outWidth,
+    let tapRowBytes = layout.tapRowBytes(outputWidth: outWidth)
+    let builder = TapRowBuilder(layout: layout, inputShape: inputShape, outputWidth: outWidth, zeroPoint: zeroPoint,
                                 plain: scratch + kh * tapRowBytes)
 
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * kh) { ring in
-    prepared.weights.withUnsafeBufferPointer { weightBuffer in
-    prepared.requantization.withRequantizer { q in
+    layout.weights.withUnsafeBufferPointer { weightBuffer in
         // Which input row each slot holds (`slotRows`), and the slot of each filter row for
         // the current output row (`rowSlots`); `needed` is scratch for the lookup.
         let slotRows = ring.baseAddress!, rowSlots = slotRows + kh, needed = rowSlots + kh
@@ -183,7 +215,7 @@ private func depthwiseConv2DInt8Rows(
         /// One output row from the tap rows, for a `height x tapGroups` window. Called with
         /// literal sizes for 3x3 and 5x5, so the tap loops unroll into straight-line code with
         /// constant offsets.
-        @inline(__always) func outputRow(_ outRow: UnsafeMutablePointer<Int8>, height kh: Int, tapGroups: Int) {
+        @inline(__always) func outputRow(_ outRow: UnsafeMutablePointer<Store.Element>, height kh: Int, tapGroups: Int) {
             var ox = 0
             while ox < outWidth {
                 // Four neighbouring pixels share each weight load and give the products four
@@ -208,7 +240,7 @@ private func depthwiseConv2DInt8Rows(
                         }
                     }
                     let c = group &* lanes
-                    // The four pixels' sums requantised in one call (see `Int8Requantizer.store(rows:...)`).
+                    // The four pixels' sums stored in one call (see `Int8SumsStore`).
                     var pixelSums = (acc0, acc1, acc2, acc3)
                     withUnsafeBytes(of: &pixelSums) {
                         q.store(rows: $0.baseAddress!, sumStride: lanes &* 4, rowCount: n, group: group,
@@ -243,7 +275,7 @@ private func depthwiseConv2DInt8Rows(
             default: outputRow(outRow, height: kh, tapGroups: tapGroups)
             }
         }
-    }}}
+    }}
 }
 
 /// `acc` plus the products of one vector of tap groups of input values with one of weights.
@@ -277,17 +309,17 @@ private struct TapRowBuilder {
     typealias PlainValue = Int16
     #endif
 
-    init(prepared: PreparedInt8DepthwiseConv2D, inputShape: NHWC, outputWidth: Int, plain: UnsafeMutableRawPointer) {
+    init(layout: Int8DepthwiseLayout, inputShape: NHWC, outputWidth: Int, zeroPoint: Int8, plain: UnsafeMutableRawPointer) {
         input = inputShape
-        stride = prepared.paddedChannels
-        paddedWidth = prepared.paddedWidth(outputWidth: outputWidth)
-        dilation = prepared.params.geometry.dilationWidth
-        left = prepared.params.geometry.paddingWidth.before
+        stride = layout.paddedChannels
+        paddedWidth = layout.paddedWidth(outputWidth: outputWidth)
+        dilation = layout.geometry.dilationWidth
+        left = layout.geometry.paddingWidth.before
         firstColumn = max(0, -left)
         lastColumn = min(inputShape.width, paddedWidth + (depthwiseTapGroup - 1) * dilation - left)
-        // Padding taps must contribute nothing: x = zero point makes (x + inputOffset) zero,
-        // which is what the folded bias assumes.
-        zeroPoint = Self.plainValue(Int8(truncatingIfNeeded: -prepared.params.inputOffset))
+        // Padding taps must contribute nothing: x = zero point is what the store's correction
+        // cancels.
+        self.zeroPoint = Self.plainValue(zeroPoint)
         self.plain = plain.assumingMemoryBound(to: PlainValue.self)
     }
 
