@@ -95,14 +95,21 @@ def engine_commands(args):
 
 def runs_for(latency_ms, args):
     """Timed runs for a process whose engine took `latency_ms` per run last time: `--runs`,
-    fewer when that would exceed `--budget` seconds (at least 3)."""
+    more when they would take less than `--min-time` seconds (a model of 0.1 ms timed over
+    20 runs is timed over 2 ms, at the mercy of one descheduling), fewer when they would take
+    more than `--budget` seconds (at least 3)."""
     if latency_ms is None or latency_ms <= 0:
         return args.runs
-    return max(3, min(args.runs, int(args.budget * 1000 / latency_ms)))
+    runs = max(args.runs, int(args.min_time * 1000 / latency_ms))
+    return max(3, min(runs, 100_000, int(args.budget * 1000 / latency_ms)))
 
 
 def fmt(value, digits=2):
-    return "n/a" if value is None else f"{value:.{digits}f}"
+    """Two decimals, or three significant digits for values below 0.1 (a model that runs in
+    microseconds)."""
+    if value is None:
+        return "n/a"
+    return f"{value:.{digits}f}" if abs(value) >= 0.1 or value == 0 else f"{value:.3g}"
 
 
 def ratio(a, b):
@@ -121,6 +128,8 @@ def main():
     parser.add_argument("--warmup", type=int, default=3, help="untimed invocations per process")
     parser.add_argument("--budget", type=float, default=10,
                         help="seconds of timed runs per process; slow engines get fewer runs (at least 3)")
+    parser.add_argument("--min-time", type=float, default=0.25,
+                        help="seconds of timed runs per process at least; fast models get more runs")
     parser.add_argument("--timeout", type=float, default=600)
     parser.add_argument("--no-openvino", dest="openvino", action="store_false",
                         help="skip the OpenVINO column even when it is installed")
@@ -163,7 +172,7 @@ def main():
                         print(f"[{rep + 1}/{args.reps}] {name} t{threads} {label}: {error}", file=sys.stderr)
                     else:
                         samples.setdefault(key, []).append((median, rss))
-                        print(f"[{rep + 1}/{args.reps}] {name} t{threads} {label}: {median:.3f} ms, "
+                        print(f"[{rep + 1}/{args.reps}] {name} t{threads} {label}: {median:.4f} ms, "
                               f"{fmt(rss, 1)} MiB", file=sys.stderr)
     load_after = load_average()
 
@@ -183,7 +192,9 @@ def main():
     out.append(f"- CPU: {cpu_name()}")
     out.append(f"- load average (1/5/15 min): before {load_before}, after {load_after}")
     out.append(f"- {args.reps} interleaved repetitions x {args.runs} timed runs ({args.warmup} warm-up) per process "
-               f"(fewer for slow engines: at most {args.budget:g} s of timed runs, at least 3); cell = median over repetitions of each process's median; {time.time() - started:.0f} s in all")
+               f"(more for fast models: at least {args.min_time:g} s of timed runs; fewer for slow engines: at most "
+               f"{args.budget:g} s, at least 3 runs); cell = median over repetitions of each process's median; "
+               f"{time.time() - started:.0f} s in all")
     out.append(f"- ours: " + ", ".join(args.ours))
     if openvino_note:
         out.append(f"- {openvino_note}")

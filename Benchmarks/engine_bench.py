@@ -99,9 +99,9 @@ def main():
         print(f"error: {message[-1][:200] if message else type(error).__name__}", file=sys.stderr)
         sys.exit(1)
     times.sort()
-    print(f"min_ms: {times[0]:.3f}")
-    print(f"max_ms: {times[-1]:.3f}")
-    print(f"median_ms: {float(np.median(times)):.3f}")
+    print(f"min_ms: {times[0]:.4f}")
+    print(f"max_ms: {times[-1]:.4f}")
+    print(f"median_ms: {float(np.median(times)):.4f}")
 
 
 if __name__ == "__main__":

@@ -49,6 +49,11 @@ public struct OptimizedKernels: Sendable {
     public let hybridDepthwiseConv2D: @Sendable (_ params: HybridConvParams, _ depthMultiplier: Int, _ filter: UnsafePointer<Int8>,
                                                  _ filterShape: NHWC, _ inputShape: NHWC, _ outputShape: NHWC,
                                                  _ threadCount: Int) -> HybridKernel?
+    /// Hybrid FULLY_CONNECTED of `batch` float rows with constant symmetric `[outputDepth,
+    /// inputDepth]` int8 weights, read in place, with one scale or one per output channel.
+    public let hybridFullyConnected: @Sendable (_ filter: UnsafePointer<Int8>, _ filterScales: [Float], _ batch: Int,
+                                                _ inputDepth: Int, _ outputDepth: Int, _ activation: ActivationRange<Float>,
+                                                _ asymmetricInputs: Bool) -> HybridKernel
     /// FULLY_CONNECTED of `batch` float rows with constant blockwise int4 weights.
     public let blockwiseInt4FullyConnected: @Sendable (_ weights: BlockwiseInt4Weights, _ batch: Int,
                                                        _ activation: ActivationRange<Float>) -> HybridKernel
@@ -70,6 +75,8 @@ public struct OptimizedKernels: Sendable {
                 hybridConv2D: @escaping @Sendable (HybridConvParams, UnsafePointer<Int8>, NHWC, NHWC, NHWC, Int) -> HybridKernel,
                 hybridDepthwiseConv2D: @escaping @Sendable (HybridConvParams, Int, UnsafePointer<Int8>, NHWC, NHWC, NHWC,
                                                             Int) -> HybridKernel?,
+                hybridFullyConnected: @escaping @Sendable (UnsafePointer<Int8>, [Float], Int, Int, Int, ActivationRange<Float>,
+                                                           Bool) -> HybridKernel,
                 blockwiseInt4FullyConnected: @escaping @Sendable (BlockwiseInt4Weights, Int, ActivationRange<Float>) -> HybridKernel,
                 int8Add: @escaping @Sendable (QuantizedAddParams, UnsafePointer<Int8>, UnsafePointer<Int8>, UnsafeMutablePointer<Int8>,
                                               Int, ThreadPool) -> Void) {
@@ -85,6 +92,7 @@ public struct OptimizedKernels: Sendable {
         self.int8FullyConnected = int8FullyConnected
         self.hybridConv2D = hybridConv2D
         self.hybridDepthwiseConv2D = hybridDepthwiseConv2D
+        self.hybridFullyConnected = hybridFullyConnected
         self.blockwiseInt4FullyConnected = blockwiseInt4FullyConnected
         self.int8Add = int8Add
     }

@@ -34,6 +34,26 @@ extension FullyConnected.Quantized {
     }
 }
 
+extension FullyConnected.Hybrid {
+    /// Hybrid FULLY_CONNECTED's kernel (float activations, int8 weights with one scale or one
+    /// per output channel): the variant's dot products over constant weights, read in place
+    /// (the caller keeps them alive); the reference kernel otherwise.
+    public static func plan(filterScales: [Float], activation: ActivationRange<Float>, asymmetricInputs: Bool, batch: Int,
+                            inputDepth: Int, outputDepth: Int, filter: PlannedOperand<Int8>,
+                            using choice: KernelChoice) -> PlannedKernel<WeightedOperands<Float, Int8, Float>> {
+        guard let kernels = choice.optimizedKernels, let weights = filter.constant else {
+            return PlannedKernel(name: "fully-connected.f32-i8.reference",
+                                 scratchBytes: hybridScratchCount(batches: batch, batchSize: inputDepth)) { o, _ in
+                reference(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetricInputs, input: o.input,
+                          batches: batch, inputDepth: inputDepth, filter: .int8(o.filter), outputDepth: outputDepth, bias: o.bias,
+                          output: o.output, scratch: o.scratch.assumingMemoryBound(to: Int8.self))
+            }
+        }
+        return PlannedKernel(kernels.hybridFullyConnected(weights, filterScales, batch, inputDepth, outputDepth, activation,
+                                                          asymmetricInputs))
+    }
+}
+
 extension FullyConnected.BlockwiseInt4 {
     /// The data a FULLY_CONNECTED with blockwise int4 weights reads and writes.
     public struct Operands {

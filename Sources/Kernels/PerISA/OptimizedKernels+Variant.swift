@@ -124,6 +124,16 @@ func perISAKernels() -> OptimizedKernels {
                                                  scratch: scratch, pool: pool)
             }
         },
+        hybridFullyConnected: { filter, filterScales, batch, inputDepth, outputDepth, activation, asymmetricInputs in
+            let prepared = PreparedHybridFullyConnected(filter: filter, batches: batch, inputDepth: inputDepth, outputDepth: outputDepth,
+                                                        filterScales: filterScales, activation: activation,
+                                                        asymmetricInputs: asymmetricInputs)
+            return HybridKernel(name: kernelName("fully-connected.f32-i8.dot4"), scratchBytes: prepared.scratchBytes) {
+                input, bias, output, scratch, pool in
+                FullyConnected.Hybrid.optimized(prepared, input: input, filter: filter, bias: bias, output: output, scratch: scratch,
+                                                pool: pool)
+            }
+        },
         blockwiseInt4FullyConnected: { weights, batch, activation in
             HybridKernel(name: kernelName("fully-connected.f32-i4.blockwise"),
                                        scratchBytes: FullyConnected.blockwiseInt4ScratchBytes(batches: batch, inputDepth: weights.columns)) {

@@ -93,15 +93,12 @@ private func prepareFullyConnectedHybrid(_ ctx: inout PrepareContext, options o:
     let filterScales = perChannel ? scales : [scales[0]]
     let activation = try ctx.floatActivation(o.fusedActivationFunction), asymmetric = o.asymmetricQuantizeInputs
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
-    ctx.requestScratch(bytes: hybridScratchCount(batches: batch, batchSize: inputDepth))
-    ctx.kernelName = "fully-connected.f32-i8.reference"
-    let xi = try ctx.input(0).index, wi = try ctx.input(1).index, yi = try ctx.output(0).index
-    return { c in
-        FullyConnected.Hybrid.reference(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
-                                        input: c.data(xi, as: Float.self), batches: batch, inputDepth: inputDepth,
-                                        filter: .int8(c.data(wi, as: Int8.self)), outputDepth: outputDepth, bias: optionalData(c, b, as: Float.self),
-                                        output: c.data(yi, as: Float.self), scratch: c.scratch.assumingMemoryBound(to: Int8.self))
-    }
+    let w = try ctx.input(1), wi = w.index
+    let kernel = FullyConnected.Hybrid.plan(filterScales: filterScales, activation: activation, asymmetricInputs: asymmetric,
+                                            batch: batch, inputDepth: inputDepth, outputDepth: outputDepth,
+                                            filter: w.planned(as: Int8.self), using: ctx.kernelChoice)
+    return ctx.bind(kernel, input: try ctx.input(0).index, filter: { $0.data(wi, as: Int8.self) }, bias: b,
+                    output: try ctx.output(0).index)
 }
 
 private func prepareFullyConnectedInt4(_ ctx: inout PrepareContext, options o: Schema.FullyConnectedOptions,

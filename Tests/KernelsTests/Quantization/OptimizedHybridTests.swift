@@ -2,9 +2,9 @@ import TestSupport
 import Testing
 import Kernels
 
-/// The optimised hybrid convolutions (float activations, int8 weights) of every variant against
-/// the reference hybrid kernels: the same quantised input, the same int32 sums and the same
-/// float arithmetic in the same order, so the outputs must be the same floats.
+/// The optimised hybrid convolutions and FULLY_CONNECTED (float activations, int8 weights) of
+/// every variant against the reference hybrid kernels: the same quantised input, the same int32
+/// sums and the same float arithmetic in the same order, so the outputs must be the same floats.
 @Suite struct OptimizedHybridTests {
     /// One hybrid CONV_2D or DEPTHWISE_CONV_2D, run by the reference kernel and by a variant.
     struct Layer {
@@ -113,6 +113,43 @@ import Kernels
             compared += 1
         }
         #expect(compared > 40)
+    }
+
+    /// Hybrid FULLY_CONNECTED: batches of rows, depths that are and are not whole vectors,
+    /// channel counts that are not multiples of four, per-tensor and per-channel weight scales,
+    /// symmetric and asymmetric row quantisation, with and without a bias, on 1 and 3 threads.
+    @Test(arguments: hostVariants, [1, 3])
+    func fullyConnectedMatchesReference(variant: InstructionSet, threads: Int) {
+        let pool = ThreadPool(threadCount: threads)
+        var rng = SplitMix64(seed: 303)
+        for trial in 0..<60 {
+            let batches = Int.random(in: 1...3, using: &rng), depth = Int.random(in: 1...300, using: &rng)
+            let outputs = Int.random(in: 1...(trial % 3 == 0 ? 7 : 300), using: &rng)
+            let scales = (0..<(trial % 2 == 0 ? outputs : 1)).map { _ in Float.random(in: 0.001...0.05, using: &rng) }
+            let activation = trial % 4 == 1 ? ActivationRange<Float>(min: 0, max: 6) : ActivationRange(min: -.infinity, max: .infinity)
+            let asymmetric = trial % 3 != 2
+            let input = (0..<(batches * depth)).map { _ in Float.random(in: -2...3, using: &rng) }
+            let filter = (0..<(outputs * depth)).map { _ in Int8.random(in: -127...127, using: &rng) }
+            let bias: [Float]? = trial % 5 == 0 ? nil : (0..<outputs).map { _ in Float.random(in: -1...1, using: &rng) }
+            var reference = [Float](repeating: .nan, count: batches * outputs), optimized = reference
+            var scratch = [Int8](repeating: 0x55, count: hybridScratchCount(batches: batches, batchSize: depth))
+            let kernel = filter.withUnsafeBufferPointer {
+                kernels(variant).hybridFullyConnected($0.baseAddress!, scales, batches, depth, outputs, activation, asymmetric)
+            }
+            #expect(kernel.name.hasPrefix("fully-connected.f32-i8.") && !kernel.name.contains("reference"))
+            var kernelScratch = [Int8](repeating: 0x55, count: kernel.scratchBytes)
+            input.withUnsafeBufferPointer { i in filter.withUnsafeBufferPointer { w in withOptionalPointer(bias) { b in
+                scratch.withUnsafeMutableBufferPointer { s in reference.withUnsafeMutableBufferPointer { o in
+                    FullyConnected.Hybrid.reference(filterScales: scales, activation: activation, asymmetricInputs: asymmetric,
+                                                    input: i.baseAddress!, batches: batches, inputDepth: depth, filter: .int8(w.baseAddress!),
+                                                    outputDepth: outputs, bias: b, output: o.baseAddress!, scratch: s.baseAddress!)
+                }}
+                kernelScratch.withUnsafeMutableBufferPointer { s in optimized.withUnsafeMutableBufferPointer { o in
+                    kernel.run(input: i.baseAddress!, bias: b, output: o.baseAddress!, scratch: s.baseAddress!, pool: pool)
+                }}
+            }}}
+            #expect(optimized == reference, "\(variant) trial \(trial): \(batches)x\(depth) -> \(outputs)")
+        }
     }
 
     /// Inputs the vector quantisation hands to the reference: all zeros (no scale), a NaN, an
