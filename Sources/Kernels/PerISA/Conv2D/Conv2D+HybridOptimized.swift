@@ -42,7 +42,7 @@ struct PreparedHybridConv2D: Sendable {
     /// Bytes of scratch space ``Conv2D/Hybrid/optimized(_:input:bias:output:outputShape:scratch:pool:)``
     /// needs on `threadCount` threads: one quantised batch, then the convolution's.
     func scratchCount(threadCount: Int) -> Int {
-        HybridInputQuantizer.batchBytes(inputShape) + layout.scratchCount(threadCount: threadCount)
+        type(of: layout).hybridScratchBytes(inputShape: inputShape, convolutionScratch: layout.scratchCount(threadCount: threadCount))
     }
 }
 
@@ -56,16 +56,8 @@ extension Conv2D.Hybrid {
     static func optimized(_ prepared: PreparedHybridConv2D, input: UnsafePointer<Float>, bias: UnsafePointer<Float>?,
                           output: UnsafeMutablePointer<Float>, outputShape: NHWC,
                           scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool?) {
-        let inputShape = prepared.inputShape
-        let oneInput = NHWC(batch: 1, height: inputShape.height, width: inputShape.width, channels: inputShape.channels)
-        let oneOutput = NHWC(batch: 1, height: outputShape.height, width: outputShape.width, channels: outputShape.channels)
-        let convolutionScratch = scratch + HybridInputQuantizer.batchBytes(inputShape)
-        HybridInputQuantizer.forEachBatch(input, shape: inputShape, asymmetric: prepared.asymmetricInputs, into: scratch) { b, scale in
-            prepared.output.withStore(input: scale, inputBias: PreparedHybridConv2D.inputBias, bias: bias) { store in
-                prepared.layout.run(input: scratch, inputShape: oneInput, zeroPoint: Int8(truncatingIfNeeded: scale.offset),
-                                    store: store, output: output + b * oneOutput.elementCount, outputShape: oneOutput,
-                                    scratch: convolutionScratch, pool: pool)
-            }
-        }
+        prepared.layout.runHybrid(prepared.output, asymmetricInputs: prepared.asymmetricInputs, inputBias: PreparedHybridConv2D.inputBias,
+                                  input: input, inputShape: prepared.inputShape, bias: bias, output: output, outputShape: outputShape,
+                                  scratch: scratch, pool: pool)
     }
 }

@@ -6,7 +6,7 @@ import Kernels
 /// (``PreparedHybridConv2D``). The filter is widened to int16 and packed in depth pairs, and
 /// the kernel multiplies raw int8 values, the zero point's share being taken off per channel
 /// (`zeroPoint * sum(filter row)`) by the store. Built once at prepare.
-struct Int8PairConvLayout: Sendable {
+struct Int8PairConvLayout: Int8ConvolutionLayout {
     let geometry: ConvGeometry
     /// The filter's NHWC extents.
     let filterShape: NHWC
@@ -178,9 +178,7 @@ extension Conv2D.Quantized {
                                         scratch: Int8TileDriver.aligned(scratch), pool: pool)
             return
         }
-        prepared.requantization.withRequantizer { q in
-            prepared.layout.run(input: input, inputShape: inputShape, zeroPoint: Int8(truncatingIfNeeded: -prepared.params.inputOffset),
-                                store: q, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
-        }
+        prepared.layout.runRequantized(prepared.requantization, params: prepared.params, input: input, inputShape: inputShape,
+                                       output: output, outputShape: outputShape, scratch: scratch, pool: pool)
     }
 }

@@ -5,7 +5,7 @@ import Kernels
 /// The packed filter and window of a CONV_2D on ``Int8QuadGEMM`` (the AVX-512 VNNI variant),
 /// whatever becomes of its sums: int8 layers requantise them (``PreparedInt8QuadConv2D``),
 /// hybrid ones scale them to float (``PreparedHybridConv2D``). Built once at prepare.
-struct Int8QuadConvLayout: Sendable {
+struct Int8QuadConvLayout: Int8ConvolutionLayout {
     let geometry: ConvGeometry
     /// The filter's NHWC extents.
     let filterShape: NHWC
@@ -146,10 +146,8 @@ extension Conv2D.Quantized {
         output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
         scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool? = nil
     ) {
-        prepared.requantization.withRequantizer { q in
-            prepared.layout.run(input: input, inputShape: inputShape, zeroPoint: Int8(truncatingIfNeeded: -prepared.params.inputOffset),
-                                store: q, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
-        }
+        prepared.layout.runRequantized(prepared.requantization, params: prepared.params, input: input, inputShape: inputShape,
+                                       output: output, outputShape: outputShape, scratch: scratch, pool: pool)
     }
 }
 #endif

@@ -28,7 +28,8 @@ struct PreparedHybridDepthwiseConv2D: Sendable {
     /// for an output `outputWidth` pixels wide on `threadCount` threads: one quantised batch,
     /// then the convolution's.
     func scratchCount(outputWidth: Int, threadCount: Int) -> Int {
-        HybridInputQuantizer.batchBytes(inputShape) + layout.scratchCount(outputWidth: outputWidth, threadCount: threadCount)
+        Int8DepthwiseLayout.hybridScratchBytes(inputShape: inputShape,
+                                               convolutionScratch: layout.scratchCount(outputWidth: outputWidth, threadCount: threadCount))
     }
 }
 
@@ -43,16 +44,8 @@ extension DepthwiseConv2D.Hybrid {
     static func optimized(_ prepared: PreparedHybridDepthwiseConv2D, input: UnsafePointer<Float>, bias: UnsafePointer<Float>?,
                           output: UnsafeMutablePointer<Float>, outputShape: NHWC,
                           scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool?) {
-        let inputShape = prepared.inputShape
-        let oneInput = NHWC(batch: 1, height: inputShape.height, width: inputShape.width, channels: inputShape.channels)
-        let oneOutput = NHWC(batch: 1, height: outputShape.height, width: outputShape.width, channels: outputShape.channels)
-        let convolutionScratch = scratch + HybridInputQuantizer.batchBytes(inputShape)
-        HybridInputQuantizer.forEachBatch(input, shape: inputShape, asymmetric: prepared.asymmetricInputs, into: scratch) { b, scale in
-            prepared.output.withStore(input: scale, inputBias: depthwiseInputBias, bias: bias) { store in
-                prepared.layout.run(input: scratch, inputShape: oneInput, zeroPoint: Int8(truncatingIfNeeded: scale.offset),
-                                    store: store, output: output + b * oneOutput.elementCount, outputShape: oneOutput,
-                                    scratch: convolutionScratch, pool: pool)
-            }
-        }
+        prepared.layout.runHybrid(prepared.output, asymmetricInputs: prepared.asymmetricInputs, inputBias: depthwiseInputBias,
+                                  input: input, inputShape: prepared.inputShape, bias: bias, output: output, outputShape: outputShape,
+                                  scratch: scratch, pool: pool)
     }
 }

@@ -26,7 +26,7 @@ let depthwiseInputBias: Int32 = 0
 /// (``PreparedHybridDepthwiseConv2D``). The filter is packed as groups of
 /// ``depthwiseTapGroup`` neighbouring taps in groups of ``int8LaneCount`` channels. Built once
 /// at prepare.
-struct Int8DepthwiseLayout: Sendable {
+struct Int8DepthwiseLayout: Int8ConvolutionLayout {
     let geometry: ConvGeometry
     /// The filter's NHWC extents (`[1, height, width, channels]`).
     let filterShape: NHWC
@@ -120,10 +120,10 @@ struct Int8DepthwiseLayout: Sendable {
     /// - Parameter scratch: ``scratchCount(outputWidth:threadCount:)`` bytes.
     func run<Store: Int8SumsStore>(input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store: Store,
                                    output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
-                                   scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool?) {
+                                   scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool?) {
         let rows = outputShape.batch * outputShape.height
         // Rows are read as vectors: start at the first 64-byte boundary.
-        let raw = UnsafeMutableRawPointer(scratch)
+        let raw = UnsafeMutableRawPointer(scratch!)
         let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
         let bytes = threadScratchBytes(outputWidth: outputShape.width)
         if let pool, pool.threadCount > 1 {
@@ -177,10 +177,8 @@ extension DepthwiseConv2D.Quantized {
         output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
         scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool? = nil
     ) {
-        prepared.requantization.withRequantizer { q in
-            prepared.layout.run(input: input, inputShape: inputShape, zeroPoint: Int8(truncatingIfNeeded: -prepared.params.inputOffset),
-                                store: q, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
-        }
+        prepared.layout.runRequantized(prepared.requantization, params: prepared.params, input: input, inputShape: inputShape,
+                                       output: output, outputShape: outputShape, scratch: scratch, pool: pool)
     }
 }
 

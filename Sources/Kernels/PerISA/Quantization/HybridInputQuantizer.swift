@@ -83,19 +83,3 @@ private func roundedToInt8(_ t: Float, lowest: Int32) -> Int8 {
         &- Int32(bitPattern: magic.bitPattern)
     return Int8(truncatingIfNeeded: min(max(whole, lowest), 127))
 }
-
-extension HybridInputQuantizer {
-    /// Quantises the float NHWC `input` batch by batch (each batch on its own scale, as the
-    /// reference hybrid kernels do) into `quantized`, which holds one batch, calling `body`
-    /// with each batch's index and scale once its values are there.
-    static func forEachBatch(_ input: UnsafePointer<Float>, shape: NHWC, asymmetric: Bool, into quantized: UnsafeMutablePointer<Int8>,
-                             _ body: (_ batch: Int, _ scale: HybridInputScale) -> Void) {
-        let size = shape.height * shape.width * shape.channels
-        for b in 0..<shape.batch {
-            body(b, quantize(input + b * size, count: size, asymmetric: asymmetric, into: quantized))
-        }
-    }
-
-    /// Bytes of one quantised batch of `shape`, in whole cache lines.
-    static func batchBytes(_ shape: NHWC) -> Int { (shape.height * shape.width * shape.channels + 63) / 64 * 64 }
-}
