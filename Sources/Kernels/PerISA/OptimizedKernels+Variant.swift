@@ -72,31 +72,40 @@ func perISAKernels() -> OptimizedKernels {
         int8Conv2D: { params, filter, filterShape, bias, inputShape, outputShape, threadCount in
             #if TFLITE_VNNI
             if !Int8DirectRowsLayout.applies(params.geometry, filterShape: filterShape) {
-                guard let prepared = PreparedInt8QuadConv2D(params, filter: filter, filterShape: filterShape, bias: bias)
+                guard let prepared = RequantizedConvolution(Int8QuadConvLayout(geometry: params.geometry, filter: filter,
+                                                                               filterShape: filterShape),
+                                                            params: params, bias: bias)
                 else { return nil }
                 return Int8Kernel(name: kernelName(prepared.layout.readsInputInPlace ? "conv2d.i8.quads-in-place" : "conv2d.i8.gathered-quads"),
-                                  scratchBytes: prepared.layout.scratchCount(threadCount: threadCount)) { input, output, scratch, pool in
-                    Conv2D.Quantized.quads(prepared, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
-                                           scratch: scratch, pool: pool)
+                                  scratchBytes: prepared.scratchBytes(outputShape: outputShape, threadCount: threadCount)) {
+                    input, output, scratch, pool in
+                    prepared.run(input: input, inputShape: inputShape, output: output, outputShape: outputShape, scratch: scratch,
+                                 pool: pool)
                 }
             }
             #endif
             guard let prepared = PreparedInt8Conv2D(params, filter: filter, filterShape: filterShape, bias: bias,
                                                     inputShape: inputShape, outputShape: outputShape) else { return nil }
             return Int8Kernel(name: kernelName(prepared.direct != nil ? "conv2d.i8.direct-rows" : "conv2d.i8.gathered"),
-                              scratchBytes: prepared.scratchCount(threadCount: threadCount)) { input, output, scratch, pool in
+                              scratchBytes: prepared.scratchCount(outputShape: outputShape, threadCount: threadCount)) {
+                input, output, scratch, pool in
                 Conv2D.Quantized.optimized(prepared, input: input, inputShape: inputShape, output: output, outputShape: outputShape,
                                            scratch: scratch, pool: pool)
             }
         },
         int8DepthwiseConv2D: { params, depthMultiplier, filter, filterShape, bias, inputShape, outputShape, threadCount in
-            guard let prepared = PreparedInt8DepthwiseConv2D(params, depthMultiplier: depthMultiplier, filter: filter,
-                                                             filterShape: filterShape, bias: bias) else { return nil }
+            // The tap-row kernel takes one filter channel per input channel and symmetric
+            // weights with one scale per channel.
+            guard depthMultiplier == 1, params.filterOffset == 0, params.outputMultipliers.count == filterShape.channels,
+                  let prepared = RequantizedConvolution(Int8DepthwiseLayout(geometry: params.geometry, filter: filter,
+                                                                            filterShape: filterShape),
+                                                        params: params, bias: bias)
+            else { return nil }
             return Int8Kernel(name: kernelName(depthwiseTapGroup == 4 ? "depthwise.i8.quad-rows" : "depthwise.i8.pair-rows"),
-                              scratchBytes: prepared.layout.scratchCount(outputWidth: outputShape.width, threadCount: threadCount)) {
+                              scratchBytes: prepared.scratchBytes(outputShape: outputShape, threadCount: threadCount)) {
                 input, output, scratch, pool in
-                DepthwiseConv2D.Quantized.optimized(prepared, input: input, inputShape: inputShape, output: output,
-                                                    outputShape: outputShape, scratch: scratch!, pool: pool)
+                prepared.run(input: input, inputShape: inputShape, output: output, outputShape: outputShape, scratch: scratch,
+                             pool: pool)
             }
         },
         int8FullyConnected: { params, filter, batch, inputDepth, outputDepth, bias in
@@ -107,21 +116,28 @@ func perISAKernels() -> OptimizedKernels {
             }
         },
         hybridConv2D: { params, filter, filterShape, inputShape, outputShape, threadCount in
-            let prepared = PreparedHybridConv2D(params, filter: filter, filterShape: filterShape, inputShape: inputShape)
-            return HybridKernel(name: kernelName(PreparedHybridConv2D.path), scratchBytes: prepared.scratchCount(threadCount: threadCount)) {
+            // The int8 convolution of this variant: quads on `vpdpbusd` with VNNI, pairs elsewhere.
+            #if TFLITE_VNNI
+            let path = "conv2d.f32-i8.quads"
+            let layout = Int8QuadConvLayout(geometry: params.geometry, filter: filter, filterShape: filterShape)
+            #else
+            let path = "conv2d.f32-i8.gathered"
+            let layout = Int8PairConvLayout(geometry: params.geometry, filter: filter, filterShape: filterShape)
+            #endif
+            let prepared = HybridConvolution(layout, params: params, order: .filterThenInput, inputShape: inputShape)
+            return HybridKernel(name: kernelName(path), scratchBytes: prepared.scratchBytes(outputShape: outputShape, threadCount: threadCount)) {
                 input, bias, output, scratch, pool in
-                Conv2D.Hybrid.optimized(prepared, input: input, bias: bias, output: output, outputShape: outputShape,
-                                        scratch: scratch, pool: pool)
+                prepared.run(input: input, bias: bias, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
             }
         },
         hybridDepthwiseConv2D: { params, depthMultiplier, filter, filterShape, inputShape, outputShape, threadCount in
             guard depthMultiplier == 1 else { return nil }
-            let prepared = PreparedHybridDepthwiseConv2D(params, filter: filter, filterShape: filterShape, inputShape: inputShape)
+            let prepared = HybridConvolution(Int8DepthwiseLayout(geometry: params.geometry, filter: filter, filterShape: filterShape),
+                                             params: params, order: .combinedScale, inputShape: inputShape)
             return HybridKernel(name: kernelName(depthwiseTapGroup == 4 ? "depthwise.f32-i8.quad-rows" : "depthwise.f32-i8.pair-rows"),
-                                scratchBytes: prepared.scratchCount(outputWidth: outputShape.width, threadCount: threadCount)) {
+                                scratchBytes: prepared.scratchBytes(outputShape: outputShape, threadCount: threadCount)) {
                 input, bias, output, scratch, pool in
-                DepthwiseConv2D.Hybrid.optimized(prepared, input: input, bias: bias, output: output, outputShape: outputShape,
-                                                 scratch: scratch, pool: pool)
+                prepared.run(input: input, bias: bias, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
             }
         },
         hybridFullyConnected: { filter, filterScales, batch, inputDepth, outputDepth, activation, asymmetricInputs in

@@ -79,7 +79,7 @@ extension Conv2D.Quantized {
     /// ``Conv2D/Quantized/optimized`` through ``Int8DirectRowsLayout``: fills the image, then splits the
     /// output rows across `pool`. `scratch` is 64-byte aligned.
     static func directRows(
-        _ prepared: PreparedInt8Conv2D, layout: Int8DirectRowsLayout,
+        _ prepared: RequantizedConvolution<Int8PairConvLayout>, layout: Int8DirectRowsLayout,
         input: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
         scratch: UnsafeMutableRawPointer, pool: ThreadPool?
     ) {
@@ -112,7 +112,7 @@ extension Int8DirectRowsLayout {
 
 /// Output rows `rows` (indexed `batch * outputHeight + y`) of ``Conv2D/Quantized/directRows``.
 private func directRowsInt8(
-    _ prepared: PreparedInt8Conv2D, layout: Int8DirectRowsLayout, image: UnsafePointer<Int16>, rows: Range<Int>,
+    _ prepared: RequantizedConvolution<Int8PairConvLayout>, layout: Int8DirectRowsLayout, image: UnsafePointer<Int16>, rows: Range<Int>,
     output: UnsafeMutablePointer<Int8>, outputShape: NHWC, sums: UnsafeMutableRawPointer
 ) {
     let g = prepared.params.geometry, c = layout.input.channels

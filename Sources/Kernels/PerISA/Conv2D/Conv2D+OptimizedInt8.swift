@@ -1,12 +1,12 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-/// The packed filter and window of a CONV_2D on ``Int8GEMM``, whatever becomes of its sums:
-/// int8 layers requantise them (``PreparedInt8Conv2D``), hybrid ones scale them to float
-/// (``PreparedHybridConv2D``). The filter is widened to int16 and packed in depth pairs, and
-/// the kernel multiplies raw int8 values, the zero point's share being taken off per channel
-/// (`zeroPoint * sum(filter row)`) by the store. Built once at prepare.
+/// The packed filter and window of a CONV_2D on ``Int8GEMM``, whatever becomes of its sums
+/// (see ``Int8ConvolutionLayout``). The filter is widened to int16 and packed in depth pairs,
+/// and the kernel multiplies raw int8 values. Built once at prepare.
 struct Int8PairConvLayout: Int8ConvolutionLayout {
+    /// The kernel reads the input values as they are.
+    static let inputBias: Int32 = 0
     let geometry: ConvGeometry
     /// The filter's NHWC extents.
     let filterShape: NHWC
@@ -43,9 +43,7 @@ struct Int8PairConvLayout: Int8ConvolutionLayout {
         return (bytes + 63) / 64 * 64
     }
 
-    /// Bytes of scratch space ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``
-    /// needs when run on `threadCount` threads.
-    func scratchCount(threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
+    func scratchBytes(outputShape: NHWC, threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
 
     /// The convolution of an int8 input whose zero point is `zeroPoint` (what padding taps
     /// hold): output pixels in tiles of `Int8GEMM.gatheredTileRows`; each tile's input rows are
@@ -53,7 +51,7 @@ struct Int8PairConvLayout: Int8ConvolutionLayout {
     /// weights, and `store` converts the sums a vector at a time. Tiles are split across
     /// `pool`'s threads (nil: the calling thread).
     ///
-    /// - Parameter scratch: ``scratchCount(threadCount:)`` bytes of working space.
+    /// - Parameter scratch: ``scratchBytes(outputShape:threadCount:)`` bytes of working space.
     func run<Store: Int8SumsStore>(input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store: Store,
                                    output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
                                    scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool?) {
@@ -117,26 +115,21 @@ struct Int8PairConvLayout: Int8ConvolutionLayout {
     }
 }
 
-/// An int8 CONV_2D prepared for the optimised path: its layout, with the input zero-point
-/// correction folded into a per-channel bias (`bias + inputOffset * sum(filter row)`), or the
-/// small-channel layout for layers that read windows in place instead of im2col. Results equal
-/// `Conv2D.Quantized.reference` exactly.
+/// An int8 CONV_2D prepared for the optimised path: the gathered tiles of ``Int8PairConvLayout``,
+/// or for a small-channel layer the layout that reads windows in place instead of im2col.
+/// Results equal `Conv2D.Quantized.reference` exactly.
 struct PreparedInt8Conv2D: Sendable {
-    let layout: Int8PairConvLayout
-    /// The reference parameters (geometry, rescale, clamp).
-    let params: QuantizedConvParams
-    /// Bias, multipliers and clamp laid out per block of channels.
-    let requantization: Int8Requantization
+    let gathered: RequantizedConvolution<Int8PairConvLayout>
     /// The small-channel layout, for layers that read windows in place instead of im2col.
     let direct: Int8DirectRowsLayout?
 
     /// Bytes (int8 elements) of scratch space `Conv2D.Quantized.optimized` needs when run on
     /// `threadCount` threads.
-    func scratchCount(threadCount: Int) -> Int {
+    func scratchCount(outputShape: NHWC, threadCount: Int) -> Int {
         if let direct {
             return (direct.imageCount * 2 + 63) / 64 * 64 + max(1, threadCount) * Int8DirectRowsLayout.sumsBytes + 64
         }
-        return layout.scratchCount(threadCount: threadCount)
+        return gathered.scratchBytes(outputShape: outputShape, threadCount: threadCount)
     }
 
     /// Packs the filter and folds the bias for a layer from `inputShape` to `outputShape`.
@@ -145,12 +138,9 @@ struct PreparedInt8Conv2D: Sendable {
     /// multiplier, see ``Int8Requantization``).
     init?(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?,
           inputShape: NHWC, outputShape: NHWC) {
-        precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
-        let layout = Int8PairConvLayout(geometry: params.geometry, filter: filter, filterShape: filterShape)
-        guard let requantization = Int8Requantization(weightSums: layout.weightSums, bias: bias, convolution: params) else { return nil }
-        self.layout = layout
-        self.requantization = requantization
-        self.params = params
+        guard let gathered = RequantizedConvolution(Int8PairConvLayout(geometry: params.geometry, filter: filter, filterShape: filterShape),
+                                                    params: params, bias: bias) else { return nil }
+        self.gathered = gathered
         self.direct = Int8DirectRowsLayout.applies(params.geometry, filterShape: filterShape)
             ? Int8DirectRowsLayout(geometry: params.geometry, filter: filter, filterShape: filterShape,
                                    inputShape: inputShape, outputShape: outputShape)
@@ -160,12 +150,10 @@ struct PreparedInt8Conv2D: Sendable {
 
 extension Conv2D.Quantized {
     /// Optimised int8 CONV_2D, bit-exact with `Conv2D.Quantized.reference`: the small-channel
-    /// layout where it applies, else the gathered tiles of
-    /// ``Int8PairConvLayout/run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``
-    /// requantised a vector at a time.
+    /// layout where it applies, else the gathered tiles of ``Int8PairConvLayout``.
     ///
     /// - Parameters:
-    ///   - scratch: `prepared.scratchCount(threadCount: pool.threadCount)` bytes of working space.
+    ///   - scratch: `prepared.scratchCount(outputShape:threadCount:)` bytes of working space.
     ///   - pool: the threads to run on; nil runs on the calling thread only.
     static func optimized(
         _ prepared: PreparedInt8Conv2D,
@@ -174,11 +162,11 @@ extension Conv2D.Quantized {
         scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool? = nil
     ) {
         if let direct = prepared.direct, direct.input == inputShape {
-            Conv2D.Quantized.directRows(prepared, layout: direct, input: input, output: output, outputShape: outputShape,
+            Conv2D.Quantized.directRows(prepared.gathered, layout: direct, input: input, output: output, outputShape: outputShape,
                                         scratch: Int8TileDriver.aligned(scratch), pool: pool)
             return
         }
-        prepared.layout.runRequantized(prepared.requantization, params: prepared.params, input: input, inputShape: inputShape,
-                                       output: output, outputShape: outputShape, scratch: scratch, pool: pool)
+        prepared.gathered.run(input: input, inputShape: inputShape, output: output, outputShape: outputShape, scratch: scratch,
+                              pool: pool)
     }
 }

@@ -3,9 +3,10 @@ import Kernels
 #endif
 #if TFLITE_VNNI
 /// The packed filter and window of a CONV_2D on ``Int8QuadGEMM`` (the AVX-512 VNNI variant),
-/// whatever becomes of its sums: int8 layers requantise them (``PreparedInt8QuadConv2D``),
-/// hybrid ones scale them to float (``PreparedHybridConv2D``). Built once at prepare.
+/// whatever becomes of its sums (see ``Int8ConvolutionLayout``). Built once at prepare.
 struct Int8QuadConvLayout: Int8ConvolutionLayout {
+    /// The kernel flips each input byte's sign bit, reading int8 `x` as the uint8 `x + 128`.
+    static let inputBias: Int32 = 128
     let geometry: ConvGeometry
     /// The filter's NHWC extents.
     let filterShape: NHWC
@@ -28,9 +29,7 @@ struct Int8QuadConvLayout: Int8ConvolutionLayout {
         return (bytes + 63) / 64 * 64
     }
 
-    /// Bytes of scratch space ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``
-    /// needs when run on `threadCount` threads.
-    func scratchCount(threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
+    func scratchBytes(outputShape: NHWC, threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
 
     /// Packs a filter of symmetric weights for a convolution that is not grouped.
     init(geometry: ConvGeometry, filter: UnsafePointer<Int8>, filterShape: NHWC) {
@@ -48,7 +47,7 @@ struct Int8QuadConvLayout: Int8ConvolutionLayout {
     /// block of packed weights, and `store` converts the sums a vector at a time. Tiles are
     /// split across `pool`'s threads (nil: the calling thread).
     ///
-    /// - Parameter scratch: ``scratchCount(threadCount:)`` bytes of working space.
+    /// - Parameter scratch: ``scratchBytes(outputShape:threadCount:)`` bytes of working space.
     func run<Store: Int8SumsStore>(input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store: Store,
                                    output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
                                    scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool?) {
@@ -107,47 +106,6 @@ struct Int8QuadConvLayout: Int8ConvolutionLayout {
                 }
             }
         }
-    }
-}
-
-/// An int8 CONV_2D prepared for ``Int8QuadGEMM``: its layout, and into the per-channel bias
-/// both the input zero point and the 128 that the kernel's offset input bytes add:
-/// `bias + (inputOffset - 128) * sum(filter row)`. Results equal `Conv2D.Quantized.reference` exactly.
-struct PreparedInt8QuadConv2D: Sendable {
-    let layout: Int8QuadConvLayout
-    /// The reference parameters (geometry, rescale, clamp).
-    let params: QuantizedConvParams
-    /// Bias, multipliers and clamp laid out per block of channels.
-    let requantization: Int8Requantization
-
-    /// Packs the filter and folds the bias. Requires symmetric weights (`filterOffset == 0`)
-    /// and no grouping. Nil when a rescale has no vector form (see ``Int8Requantization``).
-    init?(_ params: QuantizedConvParams, filter: UnsafePointer<Int8>, filterShape: NHWC, bias: UnsafePointer<Int32>?) {
-        precondition(params.filterOffset == 0, "the optimised int8 path expects symmetric weights")
-        let layout = Int8QuadConvLayout(geometry: params.geometry, filter: filter, filterShape: filterShape)
-        guard let requantization = Int8Requantization(weightSums: layout.weightSums, bias: bias, convolution: params, inputBias: 128)
-        else { return nil }
-        self.layout = layout
-        self.requantization = requantization
-        self.params = params
-    }
-}
-
-extension Conv2D.Quantized {
-    /// Optimised int8 CONV_2D on `vpdpbusd`, bit-exact with `Conv2D.Quantized.reference`
-    /// (see ``Int8QuadConvLayout/run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``).
-    ///
-    /// - Parameters:
-    ///   - scratch: `prepared.layout.scratchCount(threadCount: pool.threadCount)` bytes of working space.
-    ///   - pool: the threads to run on; nil runs on the calling thread only.
-    static func quads(
-        _ prepared: PreparedInt8QuadConv2D,
-        input: UnsafePointer<Int8>, inputShape: NHWC,
-        output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-        scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool? = nil
-    ) {
-        prepared.layout.runRequantized(prepared.requantization, params: prepared.params, input: input, inputShape: inputShape,
-                                       output: output, outputShape: outputShape, scratch: scratch, pool: pool)
     }
 }
 #endif

@@ -21,12 +21,11 @@ let depthwiseInputBias: Int32 = 0
 #endif
 
 /// The packed filter and window of a DEPTHWISE_CONV_2D with depth multiplier 1 on tap rows,
-/// whatever becomes of its sums: int8 layers requantise them
-/// (``PreparedInt8DepthwiseConv2D``), hybrid ones scale them to float
-/// (``PreparedHybridDepthwiseConv2D``). The filter is packed as groups of
-/// ``depthwiseTapGroup`` neighbouring taps in groups of ``int8LaneCount`` channels. Built once
-/// at prepare.
+/// whatever becomes of its sums (see ``Int8ConvolutionLayout``). The filter is packed as groups
+/// of ``depthwiseTapGroup`` neighbouring taps in groups of ``int8LaneCount`` channels. Built
+/// once at prepare.
 struct Int8DepthwiseLayout: Int8ConvolutionLayout {
+    static var inputBias: Int32 { depthwiseInputBias }
     let geometry: ConvGeometry
     /// The filter's NHWC extents (`[1, height, width, channels]`).
     let filterShape: NHWC
@@ -35,8 +34,7 @@ struct Int8DepthwiseLayout: Int8ConvolutionLayout {
     /// int16 or four int8 weights), zero past the row's end; the last group's missing channels
     /// are zero.
     let weights: [UInt32]
-    /// The sum of each channel's taps: the tap rows add ``depthwiseInputBias`` times it to
-    /// every sum, and the input's zero point takes off as much again.
+    /// The sum of each channel's taps.
     let weightSums: [Int32]
 
     /// Tap groups per filter row.
@@ -70,11 +68,8 @@ struct Int8DepthwiseLayout: Int8ConvolutionLayout {
         filterShape.height * tapRowBytes(outputWidth: outputWidth) + plainRowBytes(outputWidth: outputWidth)
     }
 
-    /// Bytes (int8 elements) of scratch space
-    /// ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)`` needs for an
-    /// output `outputWidth` pixels wide when run on `threadCount` threads.
-    func scratchCount(outputWidth: Int, threadCount: Int) -> Int {
-        max(1, threadCount) * threadScratchBytes(outputWidth: outputWidth) + 64
+    func scratchBytes(outputShape: NHWC, threadCount: Int) -> Int {
+        max(1, threadCount) * threadScratchBytes(outputWidth: outputShape.width) + 64
     }
 
     /// Packs a filter of symmetric weights (depth multiplier 1).
@@ -117,7 +112,7 @@ struct Int8DepthwiseLayout: Int8ConvolutionLayout {
     /// row shared by consecutive output rows is built once.
     /// Output rows are split across `pool`'s threads (nil: the calling thread).
     ///
-    /// - Parameter scratch: ``scratchCount(outputWidth:threadCount:)`` bytes.
+    /// - Parameter scratch: ``scratchBytes(outputShape:threadCount:)`` bytes.
     func run<Store: Int8SumsStore>(input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store: Store,
                                    output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
                                    scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool?) {
@@ -135,50 +130,6 @@ struct Int8DepthwiseLayout: Int8ConvolutionLayout {
             depthwiseRows(self, rows: 0..<rows, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store,
                           output: output, outputShape: outputShape, scratch: base)
         }
-    }
-}
-
-/// An int8 DEPTHWISE_CONV_2D prepared for the optimised path (depth multiplier 1, symmetric
-/// constant weights): its layout, the input zero-point correction folded into the bias
-/// (`bias + (inputOffset - depthwiseInputBias) * sum(taps)`), and the requantisation
-/// constants laid out for vectors. Results equal `DepthwiseConv2D.Quantized.reference` exactly.
-struct PreparedInt8DepthwiseConv2D: Sendable {
-    let layout: Int8DepthwiseLayout
-    /// The reference parameters (geometry, rescale, clamp).
-    let params: QuantizedConvParams
-    /// Bias, multipliers and clamp per group of channels.
-    let requantization: Int8Requantization
-
-    /// Prepares a layer; nil when the optimised path does not apply: a depth multiplier other
-    /// than 1, asymmetric weights, or a rescale without a vector form (a negative multiplier,
-    /// see ``Int8Requantization``).
-    init?(_ params: QuantizedConvParams, depthMultiplier: Int, filter: UnsafePointer<Int8>, filterShape: NHWC,
-          bias: UnsafePointer<Int32>?) {
-        guard depthMultiplier == 1, params.filterOffset == 0, params.outputMultipliers.count == filterShape.channels else { return nil }
-        let layout = Int8DepthwiseLayout(geometry: params.geometry, filter: filter, filterShape: filterShape)
-        guard let requantization = Int8Requantization(weightSums: layout.weightSums, bias: bias, convolution: params,
-                                                      inputBias: depthwiseInputBias)
-        else { return nil }
-        self.layout = layout
-        self.requantization = requantization
-        self.params = params
-    }
-}
-
-extension DepthwiseConv2D.Quantized {
-    /// Optimised int8 DEPTHWISE_CONV_2D, bit-exact with `DepthwiseConv2D.Quantized.reference`
-    /// (see ``Int8DepthwiseLayout/run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``),
-    /// requantised a vector at a time.
-    ///
-    /// - Parameter scratch: `prepared.layout.scratchCount(outputWidth:threadCount:)` bytes.
-    static func optimized(
-        _ prepared: PreparedInt8DepthwiseConv2D,
-        input: UnsafePointer<Int8>, inputShape: NHWC,
-        output: UnsafeMutablePointer<Int8>, outputShape: NHWC,
-        scratch: UnsafeMutablePointer<Int8>, pool: ThreadPool? = nil
-    ) {
-        prepared.layout.runRequantized(prepared.requantization, params: prepared.params, input: input, inputShape: inputShape,
-                                       output: output, outputShape: outputShape, scratch: scratch, pool: pool)
     }
 }
 
@@ -286,7 +237,7 @@ private func tapProducts(_ acc: inout Int32Lanes, _ x: Int32Lanes, _ w: Int32Lan
     #endif
 }
 
-/// Builds the tap rows of ``DepthwiseConv2D/Quantized/optimized``: the input row copied into a plain
+/// Builds the tap rows of ``Int8DepthwiseLayout/run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``: the input row copied into a plain
 /// padded row (widened to int16 for pairs, sign bits flipped for quads), then each column
 /// interleaved with the ``depthwiseTapGroup`` `- 1` columns `dilationWidth` apart to its right.
 private struct TapRowBuilder {
