@@ -1,12 +1,11 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-/// A hybrid FULLY_CONNECTED (float activations, constant int8 weights read in place) prepared
-/// for the int8 dot products: each invocation quantises its rows as the reference does, takes
-/// four output channels per pass over a row with this variant's dot product, and finishes each
-/// sum in the reference's float arithmetic, so results equal `FullyConnected.Hybrid.reference`
-/// exactly.
-/// The weights stay where they are and are passed at run time.
+/// A hybrid FULLY_CONNECTED (float activations, constant int8 weights) prepared for the int8
+/// dot products: each invocation quantises its rows as the reference does, takes four output
+/// channels per pass over a row with this variant's dot product, and finishes each sum in the
+/// reference's float arithmetic, so results equal `FullyConnected.Hybrid.reference` exactly.
+/// The weights stay in the model and are passed at run time.
 struct PreparedHybridFullyConnected: Sendable {
     let batches: Int
     let inputDepth: Int
