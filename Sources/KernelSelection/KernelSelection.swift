@@ -20,23 +20,31 @@ import Darwin
 /// variant modules, and the check that keeps code compiled for a wider instruction set from
 /// running on a CPU without it.
 public enum KernelSelection {
-    /// Every variant compiled into this build, lowest first (the baseline alone off x86-64).
-    public static let compiled: [OptimizedKernels] = {
-        var all = [OptimizedKernels.baseline]
+    /// Every variant compiled into this build, lowest first (the baseline alone off x86-64), and
+    /// how to get its table. Getting a variant's table runs its module's initialiser, code
+    /// compiled for its instruction set (which copies the table with vector moves of that
+    /// width), so a table is asked for only once the CPU is known to run it.
+    private static let variants: [(instructionSet: InstructionSet, kernels: @Sendable () -> OptimizedKernels)] = {
+        var all: [(InstructionSet, @Sendable () -> OptimizedKernels)] = [(.baseline, { OptimizedKernels.baseline })]
         #if canImport(KernelsAVX2)
-        all.append(KernelsAVX2.optimizedKernels)
+        all.append((.avx2, { KernelsAVX2.optimizedKernels }))
         #endif
         #if canImport(KernelsAVX512)
-        all.append(KernelsAVX512.optimizedKernels)
+        all.append((.avx512, { KernelsAVX512.optimizedKernels }))
         #endif
         #if canImport(KernelsAVX512VNNI)
-        all.append(KernelsAVX512VNNI.optimizedKernels)
+        all.append((.avx512vnni, { KernelsAVX512VNNI.optimizedKernels }))
         #endif
         return all
     }()
 
+    /// The instruction sets of the variants compiled into this build, lowest first.
+    public static let compiledInstructionSets: [InstructionSet] = variants.map(\.instructionSet)
+
     /// The compiled variants this CPU can run, lowest first.
-    public static let supported: [OptimizedKernels] = compiled.filter { $0.instructionSet.isSupported(by: CPUFeatures.detected) }
+    public static let supported: [OptimizedKernels] = variants
+        .filter { $0.instructionSet.isSupported(by: CPUFeatures.detected) }
+        .map { $0.kernels() }
 
     /// The widest variant this CPU runs, lowered to the one named by the `TFLITE_ISA`
     /// environment variable when that is set (`baseline`, `avx2`, `avx512`, `avx512vnni`).
