@@ -11,6 +11,14 @@ public func hybridScratchCount(_ input: NHWC) -> Int {
     hybridScratchCount(batches: input.batch, batchSize: input.height * input.width * input.channels)
 }
 
+/// Where a hybrid kernel's scratch (``hybridScratchCount(batches:batchSize:)`` values) keeps
+/// the per-batch input scales: after the `batches * batchSize` quantised inputs, aligned.
+public func hybridBatchScales(in scratch: UnsafeMutablePointer<Int8>, batches: Int, batchSize: Int)
+    -> UnsafeMutablePointer<HybridInputScale> {
+    UnsafeMutableRawPointer(scratch + batches * batchSize).alignedUp(for: HybridInputScale.self)
+        .bindMemory(to: HybridInputScale.self, capacity: batches)
+}
+
 /// The per-batch input scales of a hybrid kernel, stored in its scratch after the quantised input.
 struct HybridBatchScales {
     let base: UnsafeMutablePointer<HybridInputScale>
@@ -23,8 +31,7 @@ struct HybridBatchScales {
 /// ``hybridScratchCount(batches:batchSize:)`` values.
 func quantizeHybridBatches(_ input: UnsafePointer<Float>, batches: Int, batchSize: Int, asymmetric: Bool,
                            into quantized: UnsafeMutablePointer<Int8>) -> HybridBatchScales {
-    let scales = UnsafeMutableRawPointer(quantized + batches * batchSize).alignedUp(for: HybridInputScale.self)
-        .bindMemory(to: HybridInputScale.self, capacity: batches)
+    let scales = hybridBatchScales(in: quantized, batches: batches, batchSize: batchSize)
     for b in 0..<batches {
         scales[b] = asymmetric
             ? asymmetricQuantizeFloats(input + b * batchSize, count: batchSize, into: quantized + b * batchSize)

@@ -19,7 +19,8 @@ extension FullyConnected.BlockwiseInt4 {
         // Quantising the input rows is cheap beside the products; it happens once, before the split.
         withUnsafeTemporaryAllocation(of: HybridInputScale.self, capacity: batches) { inputScales in
             for b in 0..<batches {
-                inputScales.initializeElement(at: b, to: asymmetricQuantizeFloats(input + b * depth, count: depth, into: scratch + b * depth))
+                inputScales.initializeElement(at: b, to: HybridInputQuantizer.quantize(input + b * depth, count: depth, asymmetric: true,
+                                                                                      into: scratch + b * depth))
             }
             let scales = UnsafeBufferPointer(inputScales)
             ThreadPool.split(pool, count: w.rows, work: w.rows * depth * batches) { rows in

@@ -47,8 +47,7 @@ extension FullyConnected.Hybrid {
                           bias: UnsafePointer<Float>?, output: UnsafeMutablePointer<Float>, scratch: UnsafeMutablePointer<Int8>,
                           pool: ThreadPool?) {
         let depth = prepared.inputDepth
-        let scales = UnsafeMutableRawPointer(scratch + prepared.batches * depth).alignedUp(for: HybridInputScale.self)
-            .bindMemory(to: HybridInputScale.self, capacity: prepared.batches)
+        let scales = hybridBatchScales(in: scratch, batches: prepared.batches, batchSize: depth)
         for b in 0..<prepared.batches {
             scales[b] = HybridInputQuantizer.quantize(input + b * depth, count: depth, asymmetric: prepared.asymmetricInputs,
                                                       into: scratch + b * depth)
@@ -72,7 +71,7 @@ private func hybridChannels(_ p: PreparedHybridFullyConnected, channels: Range<I
         let row = rows + b * depth, out = output + b * units
         // The reference's arithmetic: the sum of `w * (x - zeroPoint)`, and the batch scale
         // times the channel's (or the one) weight scale, added to the bias.
-        let correction = 0 &- (int8DotProduct4InputBias &+ scales[b].offset)
+        let correction = scales[b].sumCorrection(inputBias: int8DotProduct4InputBias)
         let batchScale = perChannel ? scales[b].scale : scales[b].scale * p.filterScales[0]
         @inline(__always) func finish(_ sum: Int32, _ oc: Int) {
             let dot = sum &+ correction &* p.weightSums[oc]

@@ -31,10 +31,17 @@ struct HybridOutputConstants: Sendable {
                       _ body: (HybridFloatStore) -> R) -> R {
         filterScales.withUnsafeBytes { scales in weightSums.withUnsafeBytes { sums in
             body(HybridFloatStore(filterScales: scales.baseAddress!, weightSums: sums.baseAddress!, bias: bias,
-                                  correction: 0 &- (input.offset &+ inputBias), inputScale: input.scale, order: order,
+                                  correction: input.sumCorrection(inputBias: inputBias), inputScale: input.scale, order: order,
                                   minimum: activation.min, maximum: activation.max))
         }}
     }
+}
+
+extension HybridInputScale {
+    /// What a channel's weight sum is multiplied by and added to a sum of `w * (x + inputBias)`
+    /// (what an int8 kernel computes, `inputBias` being what it adds to every input value) to
+    /// make it the reference's sum of `w * (x - zeroPoint)`: `-(zeroPoint + inputBias)`.
+    func sumCorrection(inputBias: Int32) -> Int32 { 0 &- (offset &+ inputBias) }
 }
 
 /// In which order a hybrid kernel multiplies its int32 sum by the weight and input scales:
@@ -55,7 +62,8 @@ struct HybridFloatStore: Int8SumsStore {
     let weightSums: UnsafeRawPointer
     /// One float per output channel, or nil; read only for the channels stored.
     let bias: UnsafePointer<Float>?
-    /// `-(zeroPoint + inputBias)`, times a channel's weight sum the correction to its sum.
+    /// ``HybridInputScale/sumCorrection(inputBias:)``: times a channel's weight sum, the
+    /// correction to its sum.
     let correction: Int32
     let inputScale: Float
     let order: HybridScaleOrder
