@@ -136,9 +136,11 @@ extension ModelManager {
             } catch {
                 guard error.isTransient, retry < conditions.maxRetries else { throw error }
                 let delay = conditions.backoff(beforeRetry: retry)
-                // No attempt could start before the deadline: report what failed, which says
-                // more than the clock would.
-                guard delay < deadline.remaining else { throw error }
+                // Retries are left, so it is the deadline that ends the download: no attempt
+                // could start before it.
+                guard delay < deadline.remaining else {
+                    throw error.retriedURL.map(deadline.exceeded(waitingFor:)) ?? error
+                }
                 retry += 1
                 do {
                     try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
@@ -217,5 +219,15 @@ private final class ManifestBuffer: @unchecked Sendable {
 
     init(url: URL) {
         self.url = url
+    }
+}
+
+extension ModelDownloadError {
+    /// The URL a transient failure came from, which a retry asks again.
+    fileprivate var retriedURL: URL? {
+        switch self {
+        case .httpStatus(_, let url), .transport(let url, _): url
+        default: nil
+        }
     }
 }

@@ -74,6 +74,26 @@ enum Stall: String, CaseIterable, Sendable {
         bed.expectCacheHolds(previous.model, bytes: previous.bytes)
     }
 
+    /// A retry whose backoff would reach past the deadline is not waited for: the deadline
+    /// has ended the download. With no retries left, the failure itself is reported.
+    @Test(arguments: [0, 3])
+    func aBackoffPastTheDeadlineEndsTheDownloadAtOnce(_ maxRetries: Int) async throws {
+        let bed = try RemoteTestBed()
+        let previous = try await bed.downloadGoodModel()
+        let file = try bed.publish(version: "2", payload: try CorpusModel.upgrade(), replies: [.status(503)])
+        let conditions = ModelDownloadConditions(downloadTimeout: 5, maxRetries: maxRetries, initialBackoff: 30)
+        let started = ContinuousClock.now
+        let thrown = await #expect(throws: ModelDownloadError.self) {
+            try await bed.manager.downloadModel(bed.model, conditions: conditions)
+        }
+        #expect(seconds(since: started) < 3, "no wait for a retry that cannot start")
+        let expected: ModelDownloadError = maxRetries == 0
+            ? .httpStatus(503, url: bed.server.url(file)) : .deadlineExceeded(url: bed.server.url(file), seconds: 5)
+        #expect(thrown == expected)
+        #expect(bed.server.requests(to: file).count == 1)
+        bed.expectCacheHolds(previous.model, bytes: previous.bytes)
+    }
+
     @Test(arguments: RemoteTestBed.transports)
     func cancellingAWaitEndsItAtOnce(_ transport: HTTPTransport) async throws {
         let bed = try RemoteTestBed()
