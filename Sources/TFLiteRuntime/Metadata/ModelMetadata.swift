@@ -64,8 +64,7 @@ public struct TensorMetadata: Sendable, Equatable {
         self.boundingBox = boundingBox
         self.normalization = normalization
         self.scoreThreshold = scoreThreshold
-        self.statsMin = statsMin
-        self.statsMax = statsMax
+        (self.statsMin, self.statsMax) = (statsMin, statsMax)
         self.associatedFiles = associatedFiles
     }
 

@@ -4,7 +4,7 @@ import Kernels
 /// The packed filter and window of a CONV_2D on ``Int8GEMM``, whatever becomes of its sums
 /// (see ``Int8ConvolutionLayout``). The filter is widened to int16 and packed in depth pairs,
 /// and the kernel multiplies raw int8 values. Built once at prepare.
-struct Int8PairConvLayout: Int8ConvolutionLayout {
+struct Int8PairConvLayout: Int8TiledConvolutionLayout {
     /// The kernel reads the input values as they are.
     static let inputBias: Int32 = 0
     let geometry: ConvGeometry
@@ -43,31 +43,14 @@ struct Int8PairConvLayout: Int8ConvolutionLayout {
         return (bytes + 63) / 64 * 64
     }
 
-    func scratchBytes(outputShape: NHWC, threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
+    static var tileRows: Int { Int8GEMM.gatheredTileRows }
 
-    /// The convolution of an int8 input whose zero point is `zeroPoint` (what padding taps
-    /// hold): output pixels in tiles of `Int8GEMM.gatheredTileRows`; each tile's input rows are
-    /// gathered (im2col) and widened to int16 once, then multiplied with every block of packed
-    /// weights, and `store` converts the sums a vector at a time. Tiles are split across
-    /// `pool`'s threads (nil: the calling thread).
-    ///
-    /// - Parameter scratch: ``scratchBytes(outputShape:threadCount:)`` bytes of working space.
-    func run<Store: Int8SumsStore>(input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store: Store,
-                                   output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
-                                   scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool?) {
-        let pixels = outputShape.batch * outputShape.height * outputShape.width
-        let tileCount = (pixels + Int8GEMM.gatheredTileRows - 1) / Int8GEMM.gatheredTileRows
-        Int8TileDriver.splitTiles(tileCount, pool: pool, base: Int8TileDriver.aligned(scratch), threadScratchBytes: threadScratchBytes) {
-            pairTiles($0, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store, output: output,
-                      outputShape: outputShape, scratch: $1)
-        }
-    }
-
-    /// One thread's share of ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``:
-    /// the given tiles of output pixels.
-    private func pairTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8,
-                                                 store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
-                                                 scratch: UnsafeMutableRawPointer) {
+    /// A thread's tiles: each tile's input rows are gathered (im2col) and widened to int16
+    /// once, then multiplied with every block of packed weights, and `store` converts the sums
+    /// a vector at a time.
+    func convolveTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8,
+                                             store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
+                                             scratch: UnsafeMutableRawPointer) {
         let stride = rowStride, tileRows = Int8GEMM.gatheredTileRows, lanes = int8LaneCount
         let pairs = weights.pairCount, depth = depth, gatheredStride = gatheredStride
         let outputDepth = outputShape.channels

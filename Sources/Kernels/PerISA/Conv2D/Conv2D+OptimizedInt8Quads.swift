@@ -4,7 +4,7 @@ import Kernels
 #if TFLITE_VNNI
 /// The packed filter and window of a CONV_2D on ``Int8QuadGEMM`` (the AVX-512 VNNI variant),
 /// whatever becomes of its sums (see ``Int8ConvolutionLayout``). Built once at prepare.
-struct Int8QuadConvLayout: Int8ConvolutionLayout {
+struct Int8QuadConvLayout: Int8TiledConvolutionLayout {
     /// The kernel flips each input byte's sign bit, reading int8 `x` as the uint8 `x + 128`.
     static let inputBias: Int32 = 128
     let geometry: ConvGeometry
@@ -29,8 +29,6 @@ struct Int8QuadConvLayout: Int8ConvolutionLayout {
         return (bytes + 63) / 64 * 64
     }
 
-    func scratchBytes(outputShape: NHWC, threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
-
     /// Packs a filter of symmetric weights for a convolution that is not grouped.
     init(geometry: ConvGeometry, filter: UnsafePointer<Int8>, filterShape: NHWC) {
         let depth = filterShape.height * filterShape.width * filterShape.channels
@@ -41,29 +39,14 @@ struct Int8QuadConvLayout: Int8ConvolutionLayout {
         readsInputInPlace = depth % 4 == 0 && Conv2D.isPointwise(geometry: geometry, filterShape: filterShape)
     }
 
-    /// The convolution of an int8 input whose zero point is `zeroPoint` (what padding taps
-    /// hold): output pixels in tiles of ``Int8QuadGEMM/tileRows``; each tile's input rows are
-    /// gathered (im2col) unless they are the input pixels themselves, then multiplied with every
-    /// block of packed weights, and `store` converts the sums a vector at a time. Tiles are
-    /// split across `pool`'s threads (nil: the calling thread).
-    ///
-    /// - Parameter scratch: ``scratchBytes(outputShape:threadCount:)`` bytes of working space.
-    func run<Store: Int8SumsStore>(input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store: Store,
-                                   output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
-                                   scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool?) {
-        let pixels = outputShape.batch * outputShape.height * outputShape.width
-        let tileCount = (pixels + Int8QuadGEMM.tileRows - 1) / Int8QuadGEMM.tileRows
-        Int8TileDriver.splitTiles(tileCount, pool: pool, base: Int8TileDriver.aligned(scratch), threadScratchBytes: threadScratchBytes) {
-            quadTiles($0, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store, output: output,
-                      outputShape: outputShape, scratch: $1)
-        }
-    }
+    static var tileRows: Int { Int8QuadGEMM.tileRows }
 
-    /// One thread's share of ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``:
-    /// the given tiles of output pixels.
-    private func quadTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8,
-                                                 store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
-                                                 scratch: UnsafeMutableRawPointer) {
+    /// A thread's tiles: each tile's input rows are gathered (im2col) unless they are the input
+    /// pixels themselves, then multiplied with every block of packed weights, and `store`
+    /// converts the sums a vector at a time.
+    func convolveTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8,
+                                             store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
+                                             scratch: UnsafeMutableRawPointer) {
         let stride = rowStride, tileRows = Int8QuadGEMM.tileRows
         let depth = weights.depth, quads = weights.quadCount
         let outputDepth = outputShape.channels

@@ -1,29 +1,55 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-/// What the gathered int8 convolutions (pair and quad kernels) share around their micro-kernel:
-/// splitting tiles of output pixels across threads, and storing a tile's sums (requantised or
-/// scaled, see ``Int8SumsStore``) block of channels by block of channels.
+/// A gathered int8 convolution (pair and quad kernels): output pixels in tiles of `tileRows`,
+/// split across threads, each thread with its own working space. A layout supplies one
+/// thread's loop over its tiles; `run` and `scratchBytes` are shared.
+protocol Int8TiledConvolutionLayout: Int8ConvolutionLayout {
+    /// Output pixels per tile.
+    static var tileRows: Int { get }
+    /// Bytes of one thread's working space, a whole number of cache lines.
+    var threadScratchBytes: Int { get }
+    /// One thread's share of `run`: the given tiles of output pixels, with `scratch` its own
+    /// `threadScratchBytes`, 64-byte aligned.
+    func convolveTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8,
+                                             store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
+                                             scratch: UnsafeMutableRawPointer)
+}
+
+extension Int8TiledConvolutionLayout {
+    func scratchBytes(outputShape: NHWC, threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
+
+    /// Splits the tiles of output pixels across `pool`'s threads (nil or one thread: the
+    /// calling thread).
+    ///
+    /// - Parameter scratch: ``scratchBytes(outputShape:threadCount:)`` bytes of working space.
+    func run<Store: Int8SumsStore>(input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store: Store,
+                                   output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
+                                   scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool?) {
+        let pixels = outputShape.batch * outputShape.height * outputShape.width
+        let tileCount = (pixels + Self.tileRows - 1) / Self.tileRows
+        let base = Int8TileDriver.aligned(scratch), threadScratchBytes = threadScratchBytes
+        if let pool, pool.threadCount > 1 {
+            pool.parallelFor(count: tileCount, chunks: pool.threadCount) { thread, tiles in
+                convolveTiles(tiles, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store, output: output,
+                              outputShape: outputShape, scratch: base + thread * threadScratchBytes)
+            }
+        } else {
+            convolveTiles(0..<tileCount, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store, output: output,
+                          outputShape: outputShape, scratch: base)
+        }
+    }
+}
+
+/// What the tiled int8 convolutions share inside their tiles: aligned working space, and
+/// storing a tile's sums (requantised or scaled, see ``Int8SumsStore``) block of channels by
+/// block of channels.
 enum Int8TileDriver {
     /// `scratch` from its first 64-byte boundary: rows are read as 32-bit groups, sums as
     /// vectors.
     static func aligned(_ scratch: UnsafeMutablePointer<Int8>?) -> UnsafeMutableRawPointer {
         let raw = UnsafeMutableRawPointer(scratch!)
         return raw + (64 - Int(bitPattern: raw) & 63) & 63
-    }
-
-    /// Runs `body` over `tileCount` tiles, split across `pool`'s threads (nil or one thread: the
-    /// calling thread), each thread with its own `threadScratchBytes` from `base`.
-    @inline(__always)
-    static func splitTiles(_ tileCount: Int, pool: ThreadPool?, base: UnsafeMutableRawPointer, threadScratchBytes: Int,
-                           _ body: (_ tiles: Range<Int>, _ scratch: UnsafeMutableRawPointer) -> Void) {
-        if let pool, pool.threadCount > 1 {
-            pool.parallelFor(count: tileCount, chunks: pool.threadCount) { thread, tiles in
-                body(tiles, base + thread * threadScratchBytes)
-            }
-        } else {
-            body(0..<tileCount, base)
-        }
     }
 
     /// For each run of at most `tileBlocks` blocks of ``int8LaneCount`` output channels, has
