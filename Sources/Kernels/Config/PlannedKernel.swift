@@ -8,10 +8,15 @@ public struct PlannedKernel<Operands> {
     /// Bytes of scratch memory `run` needs (for the thread count given to the plan).
     public let scratchBytes: Int
     public let run: (Operands, ThreadPool) -> Void
+    /// Whether the plan copied (packed) the constant weights it was given and `run` never
+    /// reads its filter operand: the caller need not keep the planned weights alive.
+    public let packedItsWeights: Bool
 
-    public init(name: String, scratchBytes: Int = 0, run: @escaping (Operands, ThreadPool) -> Void) {
+    public init(name: String, scratchBytes: Int = 0, packedItsWeights: Bool = false,
+                run: @escaping (Operands, ThreadPool) -> Void) {
         self.name = name
         self.scratchBytes = scratchBytes
+        self.packedItsWeights = packedItsWeights
         self.run = run
     }
 }

@@ -6,7 +6,7 @@ extension Conv2D {
         -> PlannedKernel<WeightedOperands<Float, Float, Float>> {
         if let kernels = choice.optimizedKernels, let weights = filter.constant,
            let optimized = kernels.floatConv2D(params, inputShape, weights, filterShape, outputShape, threadCount) {
-            return PlannedKernel(name: optimized.name, scratchBytes: 4 * optimized.scratchFloatCount) { o, pool in
+            return PlannedKernel(name: optimized.name, scratchBytes: 4 * optimized.scratchFloatCount, packedItsWeights: true) { o, pool in
                 optimized.run(input: o.input, bias: o.bias, residual: o.residual, output: o.output,
                               scratch: o.scratch.assumingMemoryBound(to: Float.self), pool: pool)
             }

@@ -11,7 +11,7 @@ extension FullyConnected {
             }
         }
         let optimized = kernels.floatFullyConnected(params, constant, batch, inputDepth, outputDepth)
-        return PlannedKernel(name: optimized.name) { o, pool in
+        return PlannedKernel(name: optimized.name, packedItsWeights: true) { o, pool in
             optimized.run(input: o.input, bias: o.bias, output: o.output, pool: pool)
         }
     }

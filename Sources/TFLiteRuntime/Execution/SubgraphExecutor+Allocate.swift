@@ -13,6 +13,7 @@ extension SubgraphExecutor {
     /// except for nodes downstream of a value-dependent shape.
     func allocate() throws(InterpreterError) {
         isAllocated = false
+        defer { releaseStaging() }
         if !isDataflowChecked {
             try checkDataflow()
             isDataflowChecked = true
@@ -35,6 +36,8 @@ extension SubgraphExecutor {
         var kept: [(step: Step, inputs: [Int], outputs: [Int])] = []
         var scratchBytes = 0
         fusion = FusionPass.plan(for: self)
+        // Every float16 filter is widened into the same memory, sized for the largest.
+        reserveStaging(byteCount: fusion.halfPrecisionFilters.values.map { 2 * (tensors[$0].byteCount ?? 0) }.max() ?? 0)
         for position in graph.operators.indices {
             guard let n = fusion.node(at: position, in: self) else { continue }
             let nodeInputs = inputIndices(ofNode: n), nodeOutputs = outputIndices(ofNode: n)
@@ -263,6 +266,7 @@ extension SubgraphExecutor {
             tensors[t].stringByteCount = nil
         }
         let (kernel, _, scratchBytes) = try prepare(node: node)
+        releaseStaging()
         for t in outputs where tensors[t].byteCount != nil {
             _ = try resizeDynamic(t, to: tensors[t].shape)
         }

@@ -26,6 +26,9 @@ final class SubgraphExecutor {
     var fusion = FusionPlan()
     var arena: AlignedBuffer?
     var scratch: AlignedBuffer?
+    /// Working memory prepare steps share (``staging(byteCount:)``), released when `allocate()`
+    /// ends and after a node prepared at run time.
+    private var prepareStaging: AlignedBuffer?
     /// Fallback address for zero-sized tensors, so no data pointer is ever null.
     let emptyBlock = AlignedBuffer(byteCount: 0)
     /// One data pointer per tensor, rewritten by `allocate()`.
@@ -163,5 +166,28 @@ final class SubgraphExecutor {
 
     var invokeContext: InvokeContext {
         InvokeContext(pointers: pointers, scratch: scratch?.pointer ?? emptyBlock.pointer, threads: threads, executor: self)
+    }
+}
+
+extension SubgraphExecutor {
+    /// `byteCount` bytes of zeroed or previously used memory, valid until the next call or
+    /// ``releaseStaging()``: one prepare step's transient data (widened weights it packs), in
+    /// pages the steps before it have already touched.
+    func staging(byteCount: Int) -> UnsafeMutableRawPointer {
+        if let buffer = prepareStaging, buffer.byteCount >= byteCount { return buffer.pointer }
+        let buffer = AlignedBuffer(byteCount: byteCount)
+        prepareStaging = buffer
+        return buffer.pointer
+    }
+
+    /// Makes the staging memory at least `byteCount` bytes at once, so that prepare steps
+    /// asking for less and then more do not each get fresh memory.
+    func reserveStaging(byteCount: Int) {
+        if byteCount > 0 { _ = staging(byteCount: byteCount) }
+    }
+
+    /// Frees the prepare steps' working memory.
+    func releaseStaging() {
+        prepareStaging = nil
     }
 }

@@ -65,6 +65,10 @@ struct FusionPass {
         }
         for n in graph.operators.indices {
             if let consumer = paddingCandidate(node: n) { plan.paddingCandidates[n] = consumer }
+            if let (consumer, weights) = halfPrecisionFilter(node: n) {
+                plan.halfPrecisionFilters[consumer] = weights
+                plan.dropped.insert(n)
+            }
         }
         return plan
     }
@@ -211,6 +215,26 @@ struct FusionPass {
               tensors[Int(conv.inputs[0])].type == .float32, tensors[Int(conv.inputs[1])].type == .float32
         else { return nil }
         return p
+    }
+
+    // MARK: - Float16 weights
+
+    /// When node `n` is a DEQUANTIZE of a constant float16 tensor to float32 that only the
+    /// filter (input 1) of a later float node accepting ``Fusion/halfPrecisionFilter`` reads:
+    /// that node and the float16 tensor. Nil otherwise.
+    private func halfPrecisionFilter(node n: Int) -> (consumer: Int, weights: Int)? {
+        let op = graph.operators[n]
+        guard kind(n) == .builtin(.dequantize), op.inputs.count == 1, op.outputs.count == 1 else { return nil }
+        let x = Int(op.inputs[0]), y = Int(op.outputs[0]), tensors = executor.tensors
+        guard x >= 0, y >= 0, tensors[x].type == .float16, tensors[x].isWeight, tensors[y].type == .float32,
+              tensors[x].modelShape == tensors[y].modelShape, isInternal(y), links.writers[y] == [n],
+              let readers = links.readers[y], readers.count == 1
+        else { return nil }
+        let c = readers[0], consumer = graph.operators[c]
+        guard c > n, accepts(c, .halfPrecisionFilter), consumer.inputs.count >= 2, Int(consumer.inputs[1]) == y,
+              consumer.inputs[0] >= 0, tensors[Int(consumer.inputs[0])].type == .float32
+        else { return nil }
+        return (c, x)
     }
 
     // MARK: - Padding

@@ -14,6 +14,9 @@ enum Fusion: Hashable, Sendable {
     /// A float ADD of the node's output and another tensor: the node adds that tensor before
     /// its activation, and runs in the ADD's place (``FoldedResidual``).
     case residualAdd
+    /// A DEQUANTIZE of constant float16 weights writing the node's filter (input 1): the node
+    /// reads the float16 tensor and widens it itself (``FusionPlan/halfPrecisionFilters``).
+    case halfPrecisionFilter
 }
 
 /// A float RELU, RELU6 or RELU_N1_TO_1 node folded into the node that feeds it.
@@ -75,6 +78,16 @@ struct FoldedResidual {
     let padNode: Int?
 }
 
+// A DEQUANTIZE of float16 weights folded into the float CONV_2D or FULLY_CONNECTED that reads
+// them needs no struct: the node's filter becomes the float16 tensor.
+//
+// Converters store float16 weights behind a DEQUANTIZE (hand_landmark_lite has 102 of them,
+// mobilenet_v2_fp16 65). Folded at prepare, each would widen its weights into a float32 tensor
+// that the convolution then packs into a layout of its own, and the float32 copy would stay
+// in memory unread: 4 MB for hand_landmark, whose fresh pages cost more than the widening.
+// The node widens the weights into a buffer reused from node to node instead, and keeps a
+// copy only when its kernel reads the filter while it runs.
+
 /// What the fusion pass merged into one node, as its prepare step sees it; all nil for a node
 /// that runs as the model writes it.
 struct NodeFusions {
@@ -85,6 +98,9 @@ struct NodeFusions {
     var activation: Schema.ActivationFunctionType?
     /// The residual ADD folded into this node: the tensor to add before the activation.
     var residual: FoldedResidual?
+    /// Whether the node's filter (input 1) is the float16 input of a DEQUANTIZE folded into
+    /// it, to be widened to float32 at prepare.
+    var halfPrecisionFilter = false
 }
 
 /// The fusion pass's result, which `allocate()` follows: which node runs at each position of
@@ -97,6 +113,9 @@ struct FusionPlan {
     var activations: [Int: FoldedActivation] = [:]
     /// Nodes that add the operand of a residual ADD dropped after them, by node index.
     var residuals: [Int: FoldedResidual] = [:]
+    /// Nodes whose filter is a float16 constant a dropped DEQUANTIZE widened: that tensor, by
+    /// node index.
+    var halfPrecisionFilters: [Int: Int] = [:]
     /// Nodes that do not run: their work is done by the node they were folded into.
     var dropped: Set<Int> = []
     /// Nodes that run at another node's position (a convolution in its residual ADD's place),
@@ -109,15 +128,16 @@ struct FusionPlan {
 
     /// What node `n`'s prepare step applies besides the node itself.
     func fusions(ofNode n: Int) -> NodeFusions {
-        NodeFusions(padding: padding[n], activation: activations[n]?.activation, residual: residuals[n])
+        NodeFusions(padding: padding[n], activation: activations[n]?.activation, residual: residuals[n],
+                    halfPrecisionFilter: halfPrecisionFilters[n] != nil)
     }
 
     /// Node `n`'s input tensors given its `declared` ones: a folded PAD's input in place of its
-    /// output.
+    /// output, a folded DEQUANTIZE's float16 weights in place of the filter.
     func inputs(ofNode n: Int, declared: [Int]) -> [Int] {
-        guard let fold = padding[n] else { return declared }
         var indices = declared
-        indices[0] = fold.source
+        if let fold = padding[n] { indices[0] = fold.source }
+        if let weights = halfPrecisionFilters[n] { indices[1] = weights }
         return indices
     }
 

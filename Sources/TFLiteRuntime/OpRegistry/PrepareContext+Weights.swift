@@ -34,6 +34,65 @@ extension PrepareContext {
     }
 }
 
+/// The filter of a float CONV_2D or FULLY_CONNECTED as float32 values: a float32 tensor's own,
+/// or float16 weights whose DEQUANTIZE the fusion pass folded into the node
+/// (``Fusion/halfPrecisionFilter``), widened at prepare into the executor's staging memory. A
+/// kernel that packs its weights takes them from there; one that reads its filter while it
+/// runs gets a copy of its own (``kept(by:)``).
+struct FloatFilter {
+    let tensor: Int
+    /// The widened values of a float16 filter, in staging memory; nil for a float32 one.
+    private let widened: UnsafeMutablePointer<Float>?
+    private let count: Int
+    /// The widened values' own copy, once a kernel that reads them at run time kept them.
+    private var owned: AlignedBuffer?
+
+    fileprivate init(tensor: Int, widened: UnsafeMutablePointer<Float>?, count: Int) {
+        self.tensor = tensor
+        self.widened = widened
+        self.count = count
+    }
+
+    /// The values at prepare when they are constant, for the planning function.
+    func planned(_ w: TensorInfo) -> PlannedOperand<Float> {
+        widened.map { .constant(UnsafePointer($0)) } ?? w.planned(as: Float.self)
+    }
+
+    /// This filter as `kernel` needs it while it runs: widened values copied out of staging
+    /// unless the kernel packed them.
+    func kept<Operands>(by kernel: PlannedKernel<Operands>) -> FloatFilter {
+        guard let widened, !kernel.packedItsWeights else { return self }
+        var kept = self
+        let buffer = AlignedBuffer(byteCount: count * MemoryLayout<Float>.stride)
+        buffer.pointer.copyMemory(from: widened, byteCount: count * MemoryLayout<Float>.stride)
+        kept.owned = buffer
+        return kept
+    }
+
+    /// The values while the kernel runs. A kernel that packed widened weights is handed the
+    /// float16 tensor's address, which it never reads.
+    @inline(__always)
+    func values(_ c: InvokeContext) -> UnsafeMutablePointer<Float> {
+        owned?.pointer.assumingMemoryBound(to: Float.self) ?? c.data(tensor, as: Float.self)
+    }
+}
+
+extension PrepareContext {
+    /// Input `i` as a float filter: float32, or float16 weights widened here when the fusion
+    /// pass folded their DEQUANTIZE into this node (only then is a float16 filter accepted).
+    func floatFilter(input i: Int) throws(InterpreterError) -> FloatFilter {
+        let w = try input(i)
+        guard fusions.halfPrecisionFilter, w.type == .float16, let data = w.constantData else {
+            try requireType(input: i, .float32)
+            return FloatFilter(tensor: w.index, widened: nil, count: w.elementCount)
+        }
+        let widened = executor.staging(byteCount: w.elementCount * MemoryLayout<Float>.stride)
+            .bindMemory(to: Float.self, capacity: w.elementCount)
+        Dequantize.float16(input: data.assumingMemoryBound(to: UInt16.self), output: widened, count: w.elementCount)
+        return FloatFilter(tensor: w.index, widened: widened, count: w.elementCount)
+    }
+}
+
 /// The blockwise description of a constant int4 weight matrix `[rows, columns]`, checked
 /// against the subgraph: block size dividing the rows, float16 scales of the right count, no
 /// zero points (LiteRT's kernels support none).

@@ -5,8 +5,8 @@ import Kernels
 /// and geometry are checked.
 extension OpRegistry {
     mutating func registerConvOps() {
-        register(.conv2d, types: [.float32, .int8, .uInt8, .int16], fusions: [.activation, .padding, .residualAdd],
-                 prepareConv2D)
+        register(.conv2d, types: [.float32, .int8, .uInt8, .int16],
+                 fusions: [.activation, .padding, .residualAdd, .halfPrecisionFilter], prepareConv2D)
         register(.depthwiseConv2d, types: [.float32, .int8, .uInt8], fusions: [.activation, .padding], prepareDepthwiseConv2D)
     }
 }
@@ -61,17 +61,17 @@ private func prepareConv2D(_ ctx: inout PrepareContext) throws(InterpreterError)
     if filterType == .int8 || filterType == .int4 {
         return try prepareConv2DHybrid(&ctx, options: o, geometry: geometry, input: input, filter: filter, output: outShape)
     }
-    try ctx.requireType(input: 1, .float32)
+    let weights = try ctx.floatFilter(input: 1)
     let params = Conv2DParams(geometry: geometry,
                               activation: try ctx.floatActivation(ctx.fusions.activation ?? o.fusedActivationFunction))
     let x = try ctx.input(0).index, w = try ctx.input(1), y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: filter.batch, type: .float32)
 
     let residual = try ctx.foldedResidual(shapedLike: outShape)
-    let kernel = Conv2D.plan(params: params, inputShape: input, filter: w.planned(as: Float.self), filterShape: filter,
+    let kernel = Conv2D.plan(params: params, inputShape: input, filter: weights.planned(w), filterShape: filter,
                              outputShape: outShape, threadCount: ctx.executor.threads.threadCount, using: ctx.kernelChoice)
-    let wi = w.index
-    return ctx.bind(kernel, input: x, filter: { $0.data(wi, as: Float.self) }, bias: b, output: y, residual: residual)
+    let kept = weights.kept(by: kernel)
+    return ctx.bind(kernel, input: x, filter: kept.values, bias: b, output: y, residual: residual)
 }
 
 private func prepareDepthwiseConv2D(_ ctx: inout PrepareContext) throws(InterpreterError) -> NodeKernel {

@@ -6,7 +6,8 @@ import Kernels
 /// one scale per tensor or per output channel.
 extension OpRegistry {
     mutating func registerFullyConnectedOps() {
-        register(.fullyConnected, types: [.float32, .int8, .uInt8, .int16], prepareFullyConnected)
+        register(.fullyConnected, types: [.float32, .int8, .uInt8, .int16], fusions: [.halfPrecisionFilter],
+                 prepareFullyConnected)
     }
 }
 
@@ -42,14 +43,14 @@ private func prepareFullyConnected(_ ctx: inout PrepareContext) throws(Interpret
     if weights.type == .int8 || weights.type == .uInt8 {
         return try prepareFullyConnectedHybrid(&ctx, options: o, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth)
     }
-    try ctx.requireType(input: 1, .float32)
+    let filter = try ctx.floatFilter(input: 1)
     let params = FullyConnectedParams(activation: try ctx.floatActivation(o.fusedActivationFunction))
     let x = input.index, y = try ctx.output(0).index
     let b = try ctx.bias(input: 2, channels: outputDepth, type: .float32)
     let kernel = FullyConnected.plan(params: params, batch: batch, inputDepth: inputDepth, outputDepth: outputDepth,
-                                     weights: weights.planned(as: Float.self), using: ctx.kernelChoice)
-    let w = weights.index
-    return ctx.bind(kernel, input: x, filter: { $0.data(w, as: Float.self) }, bias: b, output: y)
+                                     weights: filter.planned(weights), using: ctx.kernelChoice)
+    let kept = filter.kept(by: kernel)
+    return ctx.bind(kernel, input: x, filter: kept.values, bias: b, output: y)
 }
 
 private func prepareFullyConnectedQuantized(_ ctx: inout PrepareContext, options o: Schema.FullyConnectedOptions,

@@ -79,7 +79,7 @@ import TestSupport
     /// options, has no fused activation of its own either, and everything else would let the
     /// RELU6 fold, but MUL's registration does not take it, so the RELU6 runs.
     @Test func foldsOnlyIntoRegistrationsThatAcceptIt() throws {
-        #expect(OpRegistry.standard.registration(for: .builtin(.conv2d))?.fusions == [.activation, .padding, .residualAdd])
+        #expect(OpRegistry.standard.registration(for: .builtin(.conv2d))?.fusions == [.activation, .padding, .residualAdd, .halfPrecisionFilter])
         #expect(OpRegistry.standard.registration(for: .builtin(.depthwiseConv2d))?.fusions == [.activation, .padding])
         #expect(OpRegistry.standard.registration(for: .builtin(.add))?.fusions == [.activation])
         #expect(OpRegistry.standard.registration(for: .builtin(.mul))?.fusions == [])
