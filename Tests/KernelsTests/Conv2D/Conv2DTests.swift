@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import Kernels
+@testable import Kernels
 
 /// Runs the reference CONV_2D on arrays.
 func referenceConv2D(_ params: Conv2DParams, _ input: [Float], _ inShape: NHWC, _ filter: [Float], _ fShape: NHWC,
@@ -129,5 +129,27 @@ struct ConvCase: CustomStringConvertible {
         let want = referenceConv2D(params, input, s, filter, f, bias, o)
         let got = optimizedConv2D(variant, params, input, s, filter, f, bias, o, pool: ThreadPool(threadCount: 4))
         #expect(maxAbsDifference(got, want) <= reductionTolerance(3 * 3 * 40))
+    }
+
+    /// A detector head (10x10 and 20x20 outputs, 3x3 over 96 channels, 18 outputs) gathered in
+    /// blocks balanced over the threads: each output is the same dot product whatever the
+    /// blocking, so the results equal the one-thread results exactly.
+    @Test(arguments: hostVariants, [10, 20])
+    func im2colBlocksSplitEvenlyAndGiveTheOneThreadResult(variant: InstructionSet, size: Int) {
+        var rng = SplitMix64(seed: UInt64(size))
+        let s = NHWC(batch: 1, height: size, width: size, channels: 96), f = NHWC(batch: 18, height: 3, width: 3, channels: 96)
+        let g = ConvGeometry.make(padding: .same, inputHeight: size, inputWidth: size, filterHeight: 3, filterWidth: 3,
+                                  strideHeight: 1, strideWidth: 1)!
+        let o = NHWC(batch: 1, height: size, width: size, channels: 18)
+        let params = Conv2DParams(geometry: g.geometry, activation: ActivationRange(min: -.infinity, max: .infinity))
+        let input = rng.floats(s.elementCount), filter = rng.floats(f.elementCount), bias = rng.floats(18)
+        let one = optimizedConv2D(variant, params, input, s, filter, f, bias, o, pool: ThreadPool(threadCount: 1))
+        for threads in [2, 3] {
+            let rows = Conv2D.im2colBlockRows(pixels: size * size, depth: 3 * 3 * 96, chunks: threads)
+            let blocks = (size * size + rows - 1) / rows
+            #expect(blocks % threads == 0 && rows <= Conv2D.im2colRows(depth: 3 * 3 * 96), "\(threads) threads: \(blocks) blocks of \(rows)")
+            #expect(optimizedConv2D(variant, params, input, s, filter, f, bias, o, pool: ThreadPool(threadCount: threads)) == one)
+        }
+        #expect(maxAbsDifference(one, referenceConv2D(params, input, s, filter, f, bias, o)) <= reductionTolerance(3 * 3 * 96))
     }
 }

@@ -54,6 +54,18 @@ extension Conv2D {
         return Swift.min(Swift.max(rows, GEMM.rowTile), 16 * GEMM.rowTile)
     }
 
+    /// Output pixels per im2col block for a layer of `pixels` outputs split into `chunks`: at
+    /// most ``im2colRows(depth:)``, in a number of blocks that `chunks` divides, so that every
+    /// thread gets an equal share. (A 10x10 detector head in blocks of 128 rows was one block,
+    /// run on one thread; a 20x20 one four blocks, the last of 16 rows.)
+    static func im2colBlockRows(pixels: Int, depth: Int, chunks: Int) -> Int {
+        let most = im2colRows(depth: depth)
+        guard chunks > 1 else { return most }
+        let blocks = ((pixels + most - 1) / most + chunks - 1) / chunks * chunks
+        let rows = (pixels + blocks - 1) / blocks
+        return Swift.min(most, (rows + GEMM.rowTile - 1) / GEMM.rowTile * GEMM.rowTile)
+    }
+
     /// The number of floats of scratch memory ``optimized(params:path:input:inputShape:weights:bias:residual:output:outputShape:scratch:pool:)``
     /// needs for a layer taking `path` on a pool of `threadCount` threads (0 for pointwise layers).
     static func scratchFloatCount(path: Path, filterShape: NHWC, threadCount: Int) -> Int {
@@ -111,9 +123,10 @@ extension Conv2D {
                        residual: residual, output: output, outputShape: outputShape, scratch: scratch, pool: pool)
             return
         }
-        let blockRows = im2colRows(depth: depth)
+        let chunks = pool.chunks(forWork: m * n * depth)
+        let blockRows = im2colBlockRows(pixels: m, depth: depth, chunks: chunks)
         let blocks = (m + blockRows - 1) / blockRows
-        pool.parallelFor(count: blocks, chunks: pool.chunks(forWork: m * n * depth)) { thread, range in
+        pool.parallelFor(count: blocks, chunks: chunks) { thread, range in
             let buffer = scratch + thread * blockRows * depth
             for block in range {
                 let first = block * blockRows
