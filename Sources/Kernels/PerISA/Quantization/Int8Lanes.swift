@@ -13,71 +13,7 @@ import Kernels
 /// Whether the requantisation divides by a per-channel power of two with a multiply instead of
 /// a per-lane shift (see ``Int8Requantizer``): AVX-512 has the shift (`vpsrlvq`).
 let requantizesShiftsByMultiplying = false
-
-/// One vector of int32 lanes of the optimised int8 kernels.
-typealias Int32Lanes = SIMD16<Int32>
-/// Float lanes as wide as ``Int32Lanes``.
-typealias FloatLanes = SIMD16<Float>
-/// The same bytes as ``Int32Lanes`` seen as uint64 lanes (pairs of int32 lanes).
-typealias UInt64Lanes = SIMD8<UInt64>
-
-/// Loads `Int32Lanes.scalarCount` int8 values sign-extended to int32.
-@inline(__always)
-func loadInt8AsInt32(_ p: UnsafeRawPointer) -> Int32Lanes {
-    let v = p.loadUnaligned(as: SIMD16<Int8>.self)
-    return Int32Lanes(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
-                      Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
-}
-
-/// One vector of int8 results, one per ``Int32Lanes`` lane.
-typealias Int8Lanes = SIMD16<Int8>
-
-/// Each lane clamped to `lo...hi` (both within int8) and narrowed: `vpmaxsd`, `vpminsd`,
-/// `vpmovdb`. Each lane must be one expression: building an int32 or int16 vector first and
-/// narrowing it afterwards left the vectoriser with a chain it scalarised into branches.
-@_transparent
-func clampedToInt8(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int8Lanes {
-    @inline(__always) func c(_ x: Int32) -> Int8 { Int8(truncatingIfNeeded: min(max(x, lo), hi)) }
-    return Int8Lanes(c(v[0]), c(v[1]), c(v[2]), c(v[3]), c(v[4]), c(v[5]), c(v[6]), c(v[7]),
-                     c(v[8]), c(v[9]), c(v[10]), c(v[11]), c(v[12]), c(v[13]), c(v[14]), c(v[15]))
-}
-
-/// Pairs of int16 values, one pair per ``Int32Lanes`` lane.
-typealias Int16PairLanes = SIMD32<Int16>
-/// The int8 values that widen to one ``Int16PairLanes`` (one `vpmovsxbw`).
-typealias Int8PairBytes = SIMD32<Int8>
-
-/// Every int16 lane of `v` sign-extended to int32, spelled out lane by lane: the generic
-/// conversion stays a call.
-@inline(__always)
-func widenedPairs(_ v: Int16PairLanes) -> SIMD32<Int32> {
-    SIMD32(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
-             Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]),
-             Int32(v[16]), Int32(v[17]), Int32(v[18]), Int32(v[19]), Int32(v[20]), Int32(v[21]), Int32(v[22]), Int32(v[23]),
-             Int32(v[24]), Int32(v[25]), Int32(v[26]), Int32(v[27]), Int32(v[28]), Int32(v[29]), Int32(v[30]), Int32(v[31]))
-}
-
-/// The sums of adjacent lanes of `p` (`p[2i] + p[2i + 1]`), spelled out lane by lane.
-@inline(__always)
-func adjacentLaneSums(_ p: SIMD32<Int32>) -> Int32Lanes {
-    Int32Lanes(p[0] &+ p[1], p[2] &+ p[3], p[4] &+ p[5], p[6] &+ p[7], p[8] &+ p[9], p[10] &+ p[11],
-               p[12] &+ p[13], p[14] &+ p[15], p[16] &+ p[17], p[18] &+ p[19], p[20] &+ p[21], p[22] &+ p[23],
-               p[24] &+ p[25], p[26] &+ p[27], p[28] &+ p[29], p[30] &+ p[31])
-}
-
-/// One vector of int16 values, one per ``Int32Lanes`` lane.
-typealias Int16Lanes = SIMD16<Int16>
-
-/// The lanes of `a` and `b` alternating (`a[0], b[0], a[1], b[1], ...`): each int32 lane's
-/// pair for ``pairProducts(_:_:)``.
-@inline(__always)
-func interleaved(_ a: Int16Lanes, _ b: Int16Lanes) -> Int16PairLanes {
-    Int16PairLanes(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3], a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7],
-                   a[8], b[8], a[9], b[9], a[10], b[10], a[11], b[11], a[12], b[12], a[13], b[13], a[14], b[14], a[15], b[15])
-}
-
-#else
-#if TFLITE_AVX2
+#elseif TFLITE_AVX2
 /// Whether the requantisation divides by a per-channel power of two with a multiply instead of
 /// a per-lane shift (see ``Int8Requantizer``): AVX2 has the shift (`vpsravd`).
 let requantizesShiftsByMultiplying = false
@@ -88,71 +24,114 @@ let requantizesShiftsByMultiplying = false
 let requantizesShiftsByMultiplying = true
 #endif
 
+#if TFLITE_AVX512
+/// A vector of the optimised int8 kernels: one lane per int32 lane of a zmm register.
+typealias Int8KernelVector<Scalar: SIMDScalar> = SIMD16<Scalar>
+/// Half as many lanes as ``Int8KernelVector``.
+typealias Int8KernelHalfVector<Scalar: SIMDScalar> = SIMD8<Scalar>
+/// Twice as many lanes as ``Int8KernelVector``.
+typealias Int8KernelDoubleVector<Scalar: SIMDScalar> = SIMD32<Scalar>
+#else
+/// A vector of the optimised int8 kernels: one lane per int32 lane of two xmm registers
+/// (SSE2) or one ymm register (AVX2).
+typealias Int8KernelVector<Scalar: SIMDScalar> = SIMD8<Scalar>
+/// Half as many lanes as ``Int8KernelVector``.
+typealias Int8KernelHalfVector<Scalar: SIMDScalar> = SIMD4<Scalar>
+/// Twice as many lanes as ``Int8KernelVector``.
+typealias Int8KernelDoubleVector<Scalar: SIMDScalar> = SIMD16<Scalar>
+#endif
+
 /// One vector of int32 lanes of the optimised int8 kernels.
-typealias Int32Lanes = SIMD8<Int32>
+typealias Int32Lanes = Int8KernelVector<Int32>
 /// Float lanes as wide as ``Int32Lanes``.
-typealias FloatLanes = SIMD8<Float>
+typealias FloatLanes = Int8KernelVector<Float>
 /// The same bytes as ``Int32Lanes`` seen as uint64 lanes (pairs of int32 lanes).
-typealias UInt64Lanes = SIMD4<UInt64>
+typealias UInt64Lanes = Int8KernelHalfVector<UInt64>
+/// One vector of int8 results, one per ``Int32Lanes`` lane.
+typealias Int8Lanes = Int8KernelVector<Int8>
+/// One vector of int16 values, one per ``Int32Lanes`` lane.
+typealias Int16Lanes = Int8KernelVector<Int16>
+/// Pairs of int16 values, one pair per ``Int32Lanes`` lane.
+typealias Int16PairLanes = Int8KernelDoubleVector<Int16>
+/// The int8 values that widen to one ``Int16PairLanes`` (one `vpmovsxbw` where there is one).
+typealias Int8PairBytes = Int8KernelDoubleVector<Int8>
 
 /// Loads `Int32Lanes.scalarCount` int8 values sign-extended to int32.
 @inline(__always)
 func loadInt8AsInt32(_ p: UnsafeRawPointer) -> Int32Lanes {
-    let v = p.loadUnaligned(as: SIMD8<Int8>.self)
+    let v = p.loadUnaligned(as: Int8Lanes.self)
+    #if TFLITE_AVX512
+    return Int32Lanes(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
+                      Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
+    #else
     return Int32Lanes(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]))
+    #endif
 }
 
-/// One vector of int8 results, one per ``Int32Lanes`` lane.
-typealias Int8Lanes = SIMD8<Int8>
-
-/// Each lane clamped to `lo...hi` (both within int8) and narrowed. SSE2 has no 32-bit or
-/// byte min/max, but it has a saturating narrow to int16 (`packssdw`) and int16 min/max
-/// (`pmaxsw`/`pminsw`): saturating first keeps the order of every value, so the int16 clamp
-/// gives the int32 one. Five instructions for eight lanes, where the int32 clamp took twenty.
-/// Each lane must be one expression: building the int16 vector first and clamping it
-/// afterwards left the vectoriser with a chain it scalarised into branches.
+/// Each lane clamped to `lo...hi` (both within int8) and narrowed. Each lane must be one
+/// expression: building an int32 or int16 vector first and narrowing it afterwards left the
+/// vectoriser with a chain it scalarised into branches.
 @_transparent
 func clampedToInt8(_ v: Int32Lanes, _ lo: Int32, _ hi: Int32) -> Int8Lanes {
+    #if TFLITE_AVX512
+    // `vpmaxsd`, `vpminsd`, `vpmovdb`.
+    @inline(__always) func c(_ x: Int32) -> Int8 { Int8(truncatingIfNeeded: min(max(x, lo), hi)) }
+    return Int8Lanes(c(v[0]), c(v[1]), c(v[2]), c(v[3]), c(v[4]), c(v[5]), c(v[6]), c(v[7]),
+                     c(v[8]), c(v[9]), c(v[10]), c(v[11]), c(v[12]), c(v[13]), c(v[14]), c(v[15]))
+    #else
+    // SSE2 has no 32-bit or byte min/max, but it has a saturating narrow to int16 (`packssdw`)
+    // and int16 min/max (`pmaxsw`/`pminsw`): saturating first keeps the order of every value,
+    // so the int16 clamp gives the int32 one. Five instructions for eight lanes, where the
+    // int32 clamp took twenty.
     let l = Int16(truncatingIfNeeded: lo), h = Int16(truncatingIfNeeded: hi)
     @inline(__always) func c(_ x: Int32) -> Int8 {
         Int8(truncatingIfNeeded: min(max(Int16(truncatingIfNeeded: min(max(x, -32768), 32767)), l), h))
     }
     return Int8Lanes(c(v[0]), c(v[1]), c(v[2]), c(v[3]), c(v[4]), c(v[5]), c(v[6]), c(v[7]))
+    #endif
 }
-
-/// Pairs of int16 values, one pair per ``Int32Lanes`` lane.
-typealias Int16PairLanes = SIMD16<Int16>
-/// The int8 values that widen to one ``Int16PairLanes``.
-typealias Int8PairBytes = SIMD16<Int8>
 
 /// Every int16 lane of `v` sign-extended to int32, spelled out lane by lane: the generic
 /// conversion stays a call.
 @inline(__always)
-func widenedPairs(_ v: Int16PairLanes) -> SIMD16<Int32> {
+func widenedPairs(_ v: Int16PairLanes) -> Int8KernelDoubleVector<Int32> {
+    #if TFLITE_AVX512
+    SIMD32(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
+           Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]),
+           Int32(v[16]), Int32(v[17]), Int32(v[18]), Int32(v[19]), Int32(v[20]), Int32(v[21]), Int32(v[22]), Int32(v[23]),
+           Int32(v[24]), Int32(v[25]), Int32(v[26]), Int32(v[27]), Int32(v[28]), Int32(v[29]), Int32(v[30]), Int32(v[31]))
+    #else
     SIMD16(Int32(v[0]), Int32(v[1]), Int32(v[2]), Int32(v[3]), Int32(v[4]), Int32(v[5]), Int32(v[6]), Int32(v[7]),
-             Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
+           Int32(v[8]), Int32(v[9]), Int32(v[10]), Int32(v[11]), Int32(v[12]), Int32(v[13]), Int32(v[14]), Int32(v[15]))
+    #endif
 }
 
 /// The sums of adjacent lanes of `p` (`p[2i] + p[2i + 1]`), spelled out lane by lane.
 @inline(__always)
-func adjacentLaneSums(_ p: SIMD16<Int32>) -> Int32Lanes {
+func adjacentLaneSums(_ p: Int8KernelDoubleVector<Int32>) -> Int32Lanes {
+    #if TFLITE_AVX512
+    Int32Lanes(p[0] &+ p[1], p[2] &+ p[3], p[4] &+ p[5], p[6] &+ p[7], p[8] &+ p[9], p[10] &+ p[11],
+               p[12] &+ p[13], p[14] &+ p[15], p[16] &+ p[17], p[18] &+ p[19], p[20] &+ p[21], p[22] &+ p[23],
+               p[24] &+ p[25], p[26] &+ p[27], p[28] &+ p[29], p[30] &+ p[31])
+    #else
     Int32Lanes(p[0] &+ p[1], p[2] &+ p[3], p[4] &+ p[5], p[6] &+ p[7], p[8] &+ p[9], p[10] &+ p[11],
                p[12] &+ p[13], p[14] &+ p[15])
+    #endif
 }
-
-/// One vector of int16 values, one per ``Int32Lanes`` lane.
-typealias Int16Lanes = SIMD8<Int16>
 
 /// The lanes of `a` and `b` alternating (`a[0], b[0], a[1], b[1], ...`): each int32 lane's
-/// pair for ``pairProducts(_:_:)`` (`punpcklwd` and `punpckhwd`).
+/// pair for ``pairProducts(_:_:)`` (`punpcklwd` and `punpckhwd` on SSE2).
 @inline(__always)
 func interleaved(_ a: Int16Lanes, _ b: Int16Lanes) -> Int16PairLanes {
+    #if TFLITE_AVX512
+    Int16PairLanes(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3], a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7],
+                   a[8], b[8], a[9], b[9], a[10], b[10], a[11], b[11], a[12], b[12], a[13], b[13], a[14], b[14], a[15], b[15])
+    #else
     Int16PairLanes(a[0], b[0], a[1], b[1], a[2], b[2], a[3], b[3], a[4], b[4], a[5], b[5], a[6], b[6], a[7], b[7])
+    #endif
 }
 
-#endif
-
-/// Loads ``int8PairLaneCount`` int8 values sign-extended to int16 (`vpmovsxbw` where there is one).
+/// Loads ``int8PairLaneCount`` int8 values sign-extended to int16.
 @inline(__always)
 func loadInt8AsInt16Pairs(_ p: UnsafeRawPointer) -> Int16PairLanes {
     int8AsInt16(p.loadUnaligned(as: Int8PairBytes.self))
