@@ -49,10 +49,22 @@ struct Int8DepthwiseLayout: Int8ConvolutionLayout {
         (outputWidth - 1) * geometry.strideWidth + (filterShape.width - 1) * geometry.dilationWidth + 1
     }
 
+    /// Padded columns from one tap-row column to the next. Every column the taps read is a
+    /// multiple of the stride when a tap group's reach (``depthwiseTapGroup`` dilations) is:
+    /// then only those columns are built, which for stride 2 halves a tap row.
+    var tapColumnStep: Int {
+        depthwiseTapGroup * geometry.dilationWidth % geometry.strideWidth == 0 ? geometry.strideWidth : 1
+    }
+
+    /// Columns of one tap row: padded columns `0, tapColumnStep, 2 * tapColumnStep, ...`.
+    func tapColumns(outputWidth: Int) -> Int {
+        (paddedWidth(outputWidth: outputWidth) + tapColumnStep - 1) / tapColumnStep
+    }
+
     /// Bytes of one tap row (see ``run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``):
-    /// a four-byte tap group per padded column and channel.
+    /// a four-byte tap group per tap-row column and channel.
     func tapRowBytes(outputWidth: Int) -> Int {
-        (paddedWidth(outputWidth: outputWidth) * paddedChannels * 4 + 63) / 64 * 64
+        (tapColumns(outputWidth: outputWidth) * paddedChannels * 4 + 63) / 64 * 64
     }
 
     /// Bytes of the plain row a tap row is built from (int16 values for pairs, offset bytes for
@@ -104,9 +116,10 @@ struct Int8DepthwiseLayout: Int8ConvolutionLayout {
     /// which `store` converts a vector at a time.
     ///
     /// Each input row a window reaches is first rebuilt as a *tap row*: for every padded column
-    /// `j` and channel, the group `(x[j], x[j + d], ...)` of ``depthwiseTapGroup`` values
-    /// `d = dilationWidth` apart (int16 pairs, or quads of offset bytes), padding set to the
-    /// zero point (which the store's correction cancels). Tap group `q` of a filter row is then
+    /// `j` the taps can start at (every ``tapColumnStep``-th) and every channel, the group
+    /// `(x[j], x[j + d], ...)` of ``depthwiseTapGroup`` values `d = dilationWidth` apart (int16
+    /// pairs, or quads of offset bytes), padding set to the zero point (which the store's
+    /// correction cancels). Tap group `q` of a filter row is then
     /// one load at column `q * depthwiseTapGroup * d` times one packed weight group, with no
     /// widening or shuffling per tap. Tap rows are kept in a ring of `kernelHeight` slots, so a
     /// row shared by consecutive output rows is built once.
@@ -158,7 +171,8 @@ private func depthwiseRows<Store: Int8SumsStore>(
         let slotRows = ring.baseAddress!, rowSlots = slotRows + kh, needed = rowSlots + kh
         slotRows.initialize(repeating: Int.min, count: kh)
         let weights = UnsafeRawPointer(weightBuffer.baseAddress!), slots = UnsafeRawPointer(scratch)
-        let pixelBytes = sw &* stride &* 4, tapGroupBytes = depthwiseTapGroup &* dw &* stride &* 4
+        let step = layout.tapColumnStep
+        let pixelBytes = sw / step &* stride &* 4, tapGroupBytes = depthwiseTapGroup &* dw / step &* stride &* 4
         let groupWeightBytes = kh &* tapGroups &* lanes &* 4
 
         /// One output row from the tap rows, for a `height x tapGroups` window. Called with
@@ -238,12 +252,15 @@ private func tapProducts(_ acc: inout Int32Lanes, _ x: Int32Lanes, _ w: Int32Lan
 }
 
 /// Builds the tap rows of ``Int8DepthwiseLayout/run(input:inputShape:zeroPoint:store:output:outputShape:scratch:pool:)``: the input row copied into a plain
-/// padded row (widened to int16 for pairs, sign bits flipped for quads), then each column
-/// interleaved with the ``depthwiseTapGroup`` `- 1` columns `dilationWidth` apart to its right.
+/// padded row (widened to int16 for pairs, sign bits flipped for quads), then every
+/// `columnStep`-th column interleaved with the ``depthwiseTapGroup`` `- 1` columns
+/// `dilationWidth` apart to its right.
 private struct TapRowBuilder {
     let input: NHWC
     let stride: Int
     let paddedWidth: Int
+    /// Padded columns between two tap-row columns, and the tap row's columns.
+    let columnStep: Int, tapColumns: Int
     let dilation: Int
     /// Input columns that land in the padded row, and the padding before the first.
     let firstColumn: Int, lastColumn: Int, left: Int
@@ -262,6 +279,8 @@ private struct TapRowBuilder {
         input = inputShape
         stride = layout.paddedChannels
         paddedWidth = layout.paddedWidth(outputWidth: outputWidth)
+        columnStep = layout.tapColumnStep
+        tapColumns = layout.tapColumns(outputWidth: outputWidth)
         dilation = layout.geometry.dilationWidth
         left = layout.geometry.paddingWidth.before
         firstColumn = max(0, -left)
@@ -312,8 +331,8 @@ private struct TapRowBuilder {
     func build(batch: Int, y: Int, input source: UnsafePointer<Int8>, into row: UnsafeMutableRawPointer) {
         let columns = paddedWidth + (depthwiseTapGroup - 1) * dilation, channels = input.channels
         guard y >= 0, y < input.height, firstColumn < lastColumn else {
-            row.bindMemory(to: PlainValue.self, capacity: paddedWidth * stride * depthwiseTapGroup)
-                .update(repeating: zeroPoint, count: paddedWidth * stride * depthwiseTapGroup)
+            row.bindMemory(to: PlainValue.self, capacity: tapColumns * stride * depthwiseTapGroup)
+                .update(repeating: zeroPoint, count: tapColumns * stride * depthwiseTapGroup)
             return
         }
         let begin = (firstColumn + left) * stride, end = (lastColumn + left) * stride
@@ -334,19 +353,20 @@ private struct TapRowBuilder {
         let from = UnsafeRawPointer(plain)
         let columnBytes = stride &* MemoryLayout<PlainValue>.stride, shiftBytes = dilation &* columnBytes
         let laneBytes = lanes &* MemoryLayout<PlainValue>.stride
-        for j in 0..<paddedWidth {
+        for t in 0..<tapColumns {
             for v in 0..<vectors {
-                let offset = j &* columnBytes &+ v &* laneBytes
+                // Tap-row column `t` is padded column `t * columnStep`.
+                let offset = t &* columnStep &* columnBytes &+ v &* laneBytes, target = t &* columnBytes &+ v &* laneBytes
                 #if TFLITE_VNNI
                 let quad = interleavedQuads(from.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self),
                                             from.loadUnaligned(fromByteOffset: offset &+ shiftBytes, as: SIMD16<UInt8>.self),
                                             from.loadUnaligned(fromByteOffset: offset &+ 2 &* shiftBytes, as: SIMD16<UInt8>.self),
                                             from.loadUnaligned(fromByteOffset: offset &+ 3 &* shiftBytes, as: SIMD16<UInt8>.self))
-                row.storeBytes(of: quad, toByteOffset: 4 &* offset, as: SIMD16<UInt32>.self)
+                row.storeBytes(of: quad, toByteOffset: 4 &* target, as: SIMD16<UInt32>.self)
                 #else
                 let pair = interleaved(from.loadUnaligned(fromByteOffset: offset, as: Int16Lanes.self),
                                        from.loadUnaligned(fromByteOffset: offset &+ shiftBytes, as: Int16Lanes.self))
-                row.storeBytes(of: pair, toByteOffset: 2 &* offset, as: Int16PairLanes.self)
+                row.storeBytes(of: pair, toByteOffset: 2 &* target, as: Int16PairLanes.self)
                 #endif
             }
         }
