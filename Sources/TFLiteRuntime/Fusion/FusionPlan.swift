@@ -82,7 +82,7 @@ struct FoldedResidual {
 // them needs no struct: the node's filter becomes the float16 tensor.
 //
 // Converters store float16 weights behind a DEQUANTIZE (hand_landmark_lite has 102 of them,
-// mobilenet_v2_fp16 65). Folded at prepare, each would widen its weights into a float32 tensor
+// mobilenet_v2_fp16 105). Folded at prepare, each would widen its weights into a float32 tensor
 // that the convolution then packs into a layout of its own, and the float32 copy would stay
 // in memory unread: 4 MB for hand_landmark, whose fresh pages cost more than the widening.
 // The node widens the weights into a buffer reused from node to node instead, and keeps a
