@@ -130,9 +130,7 @@ struct Int8DepthwiseLayout: Int8ConvolutionLayout {
                                    output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
                                    scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool?) {
         let rows = outputShape.batch * outputShape.height
-        // Rows are read as vectors: start at the first 64-byte boundary.
-        let raw = UnsafeMutableRawPointer(scratch!)
-        let base = raw + (64 - Int(bitPattern: raw) & 63) & 63
+        let base = Int8TileDriver.aligned(scratch)
         let bytes = threadScratchBytes(outputWidth: outputShape.width)
         if let pool, pool.threadCount > 1 {
             pool.parallelFor(count: rows, chunks: pool.threadCount) { thread, range in

@@ -52,10 +52,9 @@ extension FullyConnected.Hybrid {
             scales[b] = HybridInputQuantizer.quantize(input + b * depth, count: depth, asymmetric: prepared.asymmetricInputs,
                                                       into: scratch + b * depth)
         }
-        let groups = (prepared.outputDepth + 3) / 4
-        ThreadPool.split(pool, count: groups, work: prepared.batches * prepared.outputDepth * depth) { range in
-            hybridChannels(prepared, channels: (range.lowerBound * 4)..<min(range.upperBound * 4, prepared.outputDepth),
-                           filter: filter, rows: scratch, scales: scales, bias: bias, output: output)
+        forEachChannelQuadRange(outputDepth: prepared.outputDepth, pool: pool,
+                                work: prepared.batches * prepared.outputDepth * depth) { channels in
+            hybridChannels(prepared, channels: channels, filter: filter, rows: scratch, scales: scales, bias: bias, output: output)
         }
     }
 }
@@ -78,17 +77,6 @@ private func hybridChannels(_ p: PreparedHybridFullyConnected, channels: Range<I
             let scale = perChannel ? batchScale * p.filterScales[oc] : batchScale
             out[oc] = p.activation.clamp((bias?[oc] ?? 0) + Float(dot) * scale)
         }
-        var oc = channels.lowerBound
-        while oc + 4 <= channels.upperBound {
-            let sums = int8DotProduct4(row, rows: filter + oc * depth, rowStride: depth, count: depth)
-            for j in 0..<4 { finish(sums[j], oc + j) }
-            oc += 4
-        }
-        // The last channels: each row four times over (every sum comes from the same dot
-        // product, whose input bias the correction assumes).
-        while oc < channels.upperBound {
-            finish(int8DotProduct4(row, rows: filter + oc * depth, rowStride: 0, count: depth)[0], oc)
-            oc += 1
-        }
+        int8ChannelDotProducts(row, filter: filter, depth: depth, channels: channels, finish)
     }
 }

@@ -29,25 +29,18 @@ struct PreparedInt8FullyConnected: Sendable {
 }
 
 extension FullyConnected.Quantized {
-    /// Optimised int8 FULLY_CONNECTED: four output channels per pass over each input row, int32
-    /// SIMD accumulation, then the shared requantisation. A last group of fewer than four channels
-    /// takes four rows all the same, so that every channel comes from the same dot product (whose
-    /// input bias the folded bias assumes). Output channels are split across
-    /// `pool`'s threads in groups of four (nil: the calling thread).
+    /// Optimised int8 FULLY_CONNECTED: four output channels per pass over each input row
+    /// (``int8ChannelDotProducts(_:filter:depth:channels:_:)``, every sum from the same dot
+    /// product, whose input bias the folded bias assumes), then the shared requantisation.
+    /// Output channels are split across `pool`'s threads in groups of four (nil: the calling
+    /// thread) when the layer's work pays for it.
     static func optimized(_ prepared: PreparedInt8FullyConnected, input: UnsafePointer<Int8>, batches: Int,
                           filter: UnsafePointer<Int8>, output: UnsafeMutablePointer<Int8>,
                           pool: ThreadPool? = nil) {
-        let groups = (prepared.outputDepth + 3) / 4
-        // The closure goes straight to `parallelFor` (non-escaping, so its context stays on the
-        // stack); a closure stored in a local would be allocated at every call.
-        if let pool, pool.threadCount > 1 {
-            pool.parallelFor(count: groups, chunks: pool.threadCount) { _, range in
-                fullyConnectedInt8Channels(prepared, channels: (range.lowerBound * 4)..<min(range.upperBound * 4, prepared.outputDepth),
-                                           input: input, batches: batches, filter: filter, output: output)
-            }
-        } else {
-            fullyConnectedInt8Channels(prepared, channels: 0..<prepared.outputDepth, input: input, batches: batches,
-                                       filter: filter, output: output)
+        forEachChannelQuadRange(outputDepth: prepared.outputDepth, pool: pool,
+                                work: batches * prepared.outputDepth * prepared.inputDepth) { channels in
+            fullyConnectedInt8Channels(prepared, channels: channels, input: input, batches: batches, filter: filter,
+                                       output: output)
         }
     }
 }
@@ -65,23 +58,6 @@ private func fullyConnectedInt8Channels(_ prepared: PreparedInt8FullyConnected, 
     for b in 0..<batches {
         let row = input + b * depth
         let out = output + b * units
-        var oc = channels.lowerBound
-        while oc + 4 <= channels.upperBound {
-            let sums = int8DotProduct4(row, rows: filter + oc * depth, rowStride: depth, count: depth)
-            for j in 0..<4 { out[oc + j] = finish(sums[j], oc + j) }
-            oc += 4
-        }
-        let left = channels.upperBound - oc
-        if left > 0 && channels.upperBound >= 4 {
-            // The four rows that end at the last channel; the first `4 - left` are channels
-            // already done (here or on another thread), and their sums are dropped.
-            let sums = int8DotProduct4(row, rows: filter + (channels.upperBound - 4) * depth, rowStride: depth, count: depth)
-            for j in 0..<left { out[oc + j] = finish(sums[4 - left + j], oc + j) }
-        } else if left > 0 {
-            // Fewer than four channels in all: each row four times over.
-            for j in 0..<left {
-                out[oc + j] = finish(int8DotProduct4(row, rows: filter + (oc + j) * depth, rowStride: 0, count: depth)[0], oc + j)
-            }
-        }
+        int8ChannelDotProducts(row, filter: filter, depth: depth, channels: channels) { out[$1] = finish($0, $1) }
     }
 }

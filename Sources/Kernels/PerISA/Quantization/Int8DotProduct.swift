@@ -93,3 +93,36 @@ func int8DotProduct4(_ x: UnsafePointer<Int8>, rows: UnsafePointer<Int8>, rowStr
     return sums
 }
 #endif
+
+/// The dot products of `row` (`depth` int8 values) with output channels `channels` of
+/// `filter` (`[outputDepth, depth]`), four channels per ``int8DotProduct4(_:rows:rowStride:count:)``;
+/// `finish(sum, channel)` takes each. Every sum comes from that function, so each carries its
+/// ``int8DotProduct4InputBias``. A last group of fewer than four channels reuses the four rows
+/// ending at its last channel (dropping the sums of channels already done, here or on another
+/// thread), or, with fewer than four channels in all, each row four times over.
+@inline(__always)
+func int8ChannelDotProducts(_ row: UnsafePointer<Int8>, filter: UnsafePointer<Int8>, depth: Int, channels: Range<Int>,
+                            _ finish: (_ sum: Int32, _ channel: Int) -> Void) {
+    var oc = channels.lowerBound
+    while oc + 4 <= channels.upperBound {
+        let sums = int8DotProduct4(row, rows: filter + oc * depth, rowStride: depth, count: depth)
+        for j in 0..<4 { finish(sums[j], oc + j) }
+        oc += 4
+    }
+    let left = channels.upperBound - oc
+    if left > 0 && channels.upperBound >= 4 {
+        let sums = int8DotProduct4(row, rows: filter + (channels.upperBound - 4) * depth, rowStride: depth, count: depth)
+        for j in 0..<left { finish(sums[4 - left + j], oc + j) }
+    } else {
+        for j in 0..<left { finish(int8DotProduct4(row, rows: filter + (oc + j) * depth, rowStride: 0, count: depth)[0], oc + j) }
+    }
+}
+
+/// Runs `body` over ranges of `outputDepth` output channels in groups of four, split across
+/// `pool`'s threads when `work` (multiply-adds) pays for it, else on the calling thread.
+@inline(__always)
+func forEachChannelQuadRange(outputDepth: Int, pool: ThreadPool?, work: Int, _ body: (_ channels: Range<Int>) -> Void) {
+    ThreadPool.split(pool, count: (outputDepth + 3) / 4, work: work) { groups in
+        body((groups.lowerBound * 4)..<min(groups.upperBound * 4, outputDepth))
+    }
+}
