@@ -2,8 +2,9 @@
 // enum; float32 kernels sit on it directly (`Conv2D.reference`: a nested `Float` would shadow
 // Swift's `Float` in the family's code), every other precision has a namespace of its own,
 // declared here. The entry is `reference`, `optimized` or a named path
-// for a family of one op, and the op's name for a family of several (`Elementwise.Quantized.add`,
-// with `addOptimized` beside it). A family's `plan` (`planAdd` in a family of several) picks
+// for a family of one op, and the op's name for a family of several (`Elementwise.Quantized.mul`;
+// ops that share their arithmetic share an entry: `rescaledBinary` for ADD, SUB and
+// SQUARED_DIFFERENCE, with `addOptimized` beside it). A family's `plan` (`planAdd` in a family of several) picks
 // among its entries.
 
 /// QUANTIZE: float or quantised values to quantised ones.

@@ -5,7 +5,7 @@ extension Elementwise.Quantized {
                                using choice: KernelChoice) -> PlannedKernel<BinaryOperands<Int8>> {
         guard let kernels = choice.optimizedKernels, aShape == outputShape, bShape == outputShape else {
             return PlannedKernel(name: "add.i8.reference") { o, _ in
-                add(params, o.a, shape: aShape, o.b, shape: bShape, output: o.output, outputShape: outputShape)
+                rescaledBinary(.add, params, o.a, shape: aShape, o.b, shape: bShape, output: o.output, outputShape: outputShape)
             }
         }
         let count = outputShape.reduce(1, *), lanes = kernels.int8Add

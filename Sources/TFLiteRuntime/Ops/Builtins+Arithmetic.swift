@@ -76,11 +76,9 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         guard let params = QuantizedAddParams.make(input1: qa, input2: qb, output: qy, activation: activation,
                                                    qmin: qmin, qmax: qmax, leftShift: leftShift)
         else { throw ctx.unsupported("these input/output scales or activation \(ctx.binaryActivation)") }
+        let rescaledOp: RescaledBinaryOperator = op == .add ? .add : .subtract
         func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-            if op == .add {
-                return { c in Elementwise.Quantized.add(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
-            }
-            return { c in Elementwise.Quantized.sub(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+            { c in Elementwise.Quantized.rescaledBinary(rescaledOp, params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
         }
         switch a.type {
         case .int8:
@@ -123,7 +121,7 @@ private func prepareQuantizedBinary(_ ctx: inout PrepareContext, _ op: BinaryOpe
         guard a.type != .int16 else { throw ctx.unsupported("quantised SQUARED_DIFFERENCE on INT16") }
         let params = QuantizedAddParams.makeSquaredDifference(input1: qa, input2: qb, output: qy, qmin: qmin, qmax: qmax)
         func kernel<T: QuantizedElement>(_: T.Type) -> NodeKernel {
-            { c in Elementwise.Quantized.squaredDifference(params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
+            { c in Elementwise.Quantized.rescaledBinary(.squaredDifference, params, c.data(ai, as: T.self), shape: aShape, c.data(bi, as: T.self), shape: bShape, output: c.data(yi, as: T.self), outputShape: outShape) }
         }
         return a.type == .int8 ? kernel(Int8.self) : kernel(UInt8.self)
     default:

@@ -382,7 +382,7 @@ import Kernels
             var reference = [Int8](repeating: 0, count: count), optimised = reference
             a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in
                 reference.withUnsafeMutableBufferPointer {
-                    Elementwise.Quantized.add(params, x.baseAddress!, shape: [count], y.baseAddress!, shape: [count], output: $0.baseAddress!,
+                    Elementwise.Quantized.rescaledBinary(.add, params, x.baseAddress!, shape: [count], y.baseAddress!, shape: [count], output: $0.baseAddress!,
                                               outputShape: [count])
                 }
                 optimised.withUnsafeMutableBufferPointer {

@@ -17,7 +17,7 @@ import Kernels
             default:
                 let p = QuantizedAddParams.makeSquaredDifference(input1: a.quantization, input2: b.quantization,
                                                                      output: output.quantization, qmin: -128, qmax: 127)
-                Elementwise.Quantized.squaredDifference(p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
+                Elementwise.Quantized.rescaledBinary(.squaredDifference, p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
             }
         }
         let diff = UnitDifference(actual, output.values(Int64.self))

@@ -30,9 +30,9 @@ import Kernels
                 let p = QuantizedAddParams.make(input1: a.quantization, input2: b.quantization, output: output.quantization,
                                                 activation: f.fusedActivation, qmin: qmin, qmax: qmax)!
                 if f.op == "ADD" {
-                    Elementwise.Quantized.add(p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
+                    Elementwise.Quantized.rescaledBinary(.add, p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
                 } else {
-                    Elementwise.Quantized.sub(p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
+                    Elementwise.Quantized.rescaledBinary(.subtract, p, x, shape: a.shape, y, shape: b.shape, output: o, outputShape: output.shape)
                 }
             }
         }

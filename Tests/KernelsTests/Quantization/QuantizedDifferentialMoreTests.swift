@@ -118,7 +118,7 @@ import Kernels
             let sqq = testOutputQuantization(Int8.self, for: sq)
             let sqp = QuantizedAddParams.makeSquaredDifference(input1: iq, input2: oqIn, output: sqq, qmin: -128, qmax: 127)
             record("SQUARED_DIFFERENCE", sqq, sq) { i, o in other.withUnsafeBufferPointer { y in
-                Elementwise.Quantized.squaredDifference(sqp, i, shape: [n], y.baseAddress!, shape: [n], output: o, outputShape: [n]) } }
+                Elementwise.Quantized.rescaledBinary(.squaredDifference, sqp, i, shape: [n], y.baseAddress!, shape: [n], output: o, outputShape: [n]) } }
             let absq = testOutputQuantization(Int8.self, for: x.map(abs))
             record("ABS", absq, x.map(abs)) { Elementwise.Quantized.absoluteValue(input: $0, inputQuantization: iq, output: $1, outputQuantization: absq, count: n) }
             let expq = testOutputQuantization(Int8.self, for: x.map(Foundation.exp))

@@ -223,9 +223,9 @@ func testOutputQuantization<T: QuantizedElement>(_: T.Type, for values: [Double]
             } else {
                 let p = QuantizedAddParams.make(input1: qa, input2: qb, output: oq, activation: .none, qmin: T.quantizedMin, qmax: T.quantizedMax)!
                 if op == "ADD" {
-                    Elementwise.Quantized.add(p, x.baseAddress!, shape: aShape, y.baseAddress!, shape: bShape, output: o.baseAddress!, outputShape: outShape)
+                    Elementwise.Quantized.rescaledBinary(.add, p, x.baseAddress!, shape: aShape, y.baseAddress!, shape: bShape, output: o.baseAddress!, outputShape: outShape)
                 } else {
-                    Elementwise.Quantized.sub(p, x.baseAddress!, shape: aShape, y.baseAddress!, shape: bShape, output: o.baseAddress!, outputShape: outShape)
+                    Elementwise.Quantized.rescaledBinary(.subtract, p, x.baseAddress!, shape: aShape, y.baseAddress!, shape: bShape, output: o.baseAddress!, outputShape: outShape)
                 }
             }
         }}}

@@ -4,7 +4,7 @@ import Kernels
 extension Elementwise.Quantized {
     /// Optimised int8 ADD of two tensors of the same shape (no broadcasting): `int8LaneCount`
     /// elements at a time with the lane forms of the fixed-point steps (`rescaled` of each input,
-    /// the sum, `output`), bit-exact with `Elementwise.Quantized.add`. The last partial vector takes the
+    /// the sum, `output`), bit-exact with `Elementwise.Quantized.rescaledBinary`. The last partial vector takes the
     /// scalar formula. Large tensors are split across `pool`.
     static func addOptimized(_ params: QuantizedAddParams, _ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>,
                              output: UnsafeMutablePointer<Int8>, count: Int, pool: ThreadPool? = nil) {

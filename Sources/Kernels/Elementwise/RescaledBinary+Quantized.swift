@@ -57,61 +57,51 @@ public struct QuantizedAddParams: Sendable {
             activation: ActivationRange(min: qmin, max: qmax))
     }
 
+    /// `x` brought to the common scale: offset, shifted left by `leftShift`, rescaled by `m`.
     @inline(__always)
     @inlinable package func rescaled(_ x: Int32, offset: Int32, _ m: QuantizedMultiplier) -> Int32 {
-        multiplyByQuantizedMultiplierSmallerThanOneExp((x &+ offset) &* (1 << Int32(leftShift)), m.multiplier, m.shift)
+        m.apply((x &+ offset) &* (1 << Int32(leftShift)))
     }
 
+    /// The combined value `raw` in the output's scale and zero point, clamped.
     @inline(__always)
     @inlinable package func output(_ raw: Int32) -> Int32 {
-        activation.clamp(multiplyByQuantizedMultiplierSmallerThanOneExp(raw, outputMultiplier.multiplier, outputMultiplier.shift)
-            &+ outputOffset)
+        activation.clamp(outputMultiplier.apply(raw) &+ outputOffset)
     }
+}
+
+/// The quantised binary ops that bring both inputs to a common scale before combining them
+/// (``QuantizedAddParams``); they differ only in how the two rescaled values combine.
+public enum RescaledBinaryOperator: Sendable {
+    case add, subtract, squaredDifference
 }
 
 extension Elementwise.Quantized {
-    /// Reference quantised ADD with broadcasting (int8, uint8, int16), as TFLite's reference
-    /// integer add computes it.
+    /// Reference quantised ADD, SUB or SQUARED_DIFFERENCE with broadcasting (int8, uint8, int16),
+    /// as TFLite's reference integer kernels compute them. The input rescales never exceed 1/2,
+    /// and ADD's and SUB's output rescale is below 1, so the general multiply gives what TFLite's
+    /// `SmallerThanOneExp` form gives there.
     @_specialize(exported: true, where T == Int8)
     @_specialize(exported: true, where T == UInt8)
     @_specialize(exported: true, where T == Int16)
-    public static func add<T: QuantizedElement>(
-        _ params: QuantizedAddParams,
+    public static func rescaledBinary<T: QuantizedElement>(
+        _ op: RescaledBinaryOperator, _ params: QuantizedAddParams,
         _ a: UnsafePointer<T>, shape aShape: [Int],
         _ b: UnsafePointer<T>, shape bShape: [Int],
         output: UnsafeMutablePointer<T>, outputShape: [Int]
     ) {
-        quantizedAddOrSubtract(params, a, shape: aShape, b, shape: bShape, output: output, outputShape: outputShape, &+)
-    }
-
-    /// Reference quantised SUB with broadcasting (int8, uint8, int16): ADD's arithmetic with the
-    /// rescaled second input subtracted.
-    @_specialize(exported: true, where T == Int8)
-    @_specialize(exported: true, where T == UInt8)
-    @_specialize(exported: true, where T == Int16)
-    public static func sub<T: QuantizedElement>(
-        _ params: QuantizedAddParams,
-        _ a: UnsafePointer<T>, shape aShape: [Int],
-        _ b: UnsafePointer<T>, shape bShape: [Int],
-        output: UnsafeMutablePointer<T>, outputShape: [Int]
-    ) {
-        quantizedAddOrSubtract(params, a, shape: aShape, b, shape: bShape, output: output, outputShape: outputShape, &-)
-    }
-}
-
-/// ADD and SUB rescale both inputs and the result alike; only `combine`, which joins the two
-/// rescaled inputs, tells them apart.
-@inline(__always)
-private func quantizedAddOrSubtract<T: QuantizedElement>(
-    _ params: QuantizedAddParams,
-    _ a: UnsafePointer<T>, shape aShape: [Int],
-    _ b: UnsafePointer<T>, shape bShape: [Int],
-    output: UnsafeMutablePointer<T>, outputShape: [Int],
-    _ combine: (Int32, Int32) -> Int32
-) {
-    forEachBroadcastElement(a: aShape, b: bShape, output: outputShape) { i, j, o in
-        let x = params.rescaled(Int32(a[i]), offset: params.input1Offset, params.input1Multiplier)
-        let y = params.rescaled(Int32(b[j]), offset: params.input2Offset, params.input2Multiplier)
-        output[o] = T(clampedQuantized: params.output(combine(x, y)))
+        @inline(__always)
+        func combined(_ combine: (Int32, Int32) -> Int32) {
+            forEachBroadcastElement(a: aShape, b: bShape, output: outputShape) { i, j, o in
+                let x = params.rescaled(Int32(a[i]), offset: params.input1Offset, params.input1Multiplier)
+                let y = params.rescaled(Int32(b[j]), offset: params.input2Offset, params.input2Multiplier)
+                output[o] = T(clampedQuantized: params.output(combine(x, y)))
+            }
+        }
+        switch op {
+        case .add: combined(&+)
+        case .subtract: combined(&-)
+        case .squaredDifference: combined { x, y in (x &- y) &* (x &- y) }
+        }
     }
 }
