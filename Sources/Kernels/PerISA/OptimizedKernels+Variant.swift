@@ -160,5 +160,8 @@ func perISAKernels() -> OptimizedKernels {
         },
         int8Add: { params, a, b, output, count, pool in
             Elementwise.Quantized.addOptimized(params, a, b, output: output, count: count, pool: pool)
+        },
+        floatPool: { reduction, params, inputShape, outputShape in
+            Pooling.channelVectors(reduction, params: params, inputShape: inputShape, outputShape: outputShape)
         })
 }

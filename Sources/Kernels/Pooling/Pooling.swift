@@ -11,12 +11,14 @@ public enum Pooling {
         }
     }
 
-    /// MAX_POOL_2D: the largest in-bounds window element. Output rows are split across `threads`.
+    /// MAX_POOL_2D: the largest in-bounds window element, taken as TFLite's `std::max(max, x)`
+    /// does (a tie or a NaN element keeps the maximum so far). Output rows are split across
+    /// `threads`.
     public static func max(params: PoolParams, input: UnsafePointer<Float>, inputShape: NHWC,
                            output: UnsafeMutablePointer<Float>, outputShape: NHWC, threads: ThreadPool? = nil) {
         ThreadPool.split(threads, count: outputShape.batch * outputShape.height, work: work(params, outputShape)) { rows in
             pool(params, input, inputShape, output, outputShape, rows: rows, initial: -Float.greatestFiniteMagnitude,
-                 accumulate: { Swift.max($0, $1) }, finish: { m, _ in m })
+                 accumulate: { $0 < $1 ? $1 : $0 }, finish: { m, _ in m })
         }
     }
 
@@ -28,7 +30,7 @@ public enum Pooling {
     }
 
     /// Element operations of a pooling node, to decide whether to split it.
-    static func work(_ params: PoolParams, _ outputShape: NHWC) -> Int {
+    package static func work(_ params: PoolParams, _ outputShape: NHWC) -> Int {
         outputShape.elementCount * params.filterHeight * params.filterWidth
     }
 

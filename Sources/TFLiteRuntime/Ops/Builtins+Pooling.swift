@@ -34,16 +34,16 @@ private func preparePool(_ ctx: inout PrepareContext, _ kind: PoolKind) throws(I
     let params = PoolParams(geometry: geometry, filterHeight: Int(o.filterHeight), filterWidth: Int(o.filterWidth),
                             activation: try ctx.floatActivation(o.fusedActivationFunction))
     let x = try ctx.input(0).index, y = try ctx.output(0).index
+    let reduction: PoolingReduction
     switch kind {
-    case .average:
-        return { c in Pooling.average(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape,
-                                           threads: c.threads) }
-    case .max:
-        return { c in Pooling.max(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape,
-                                           threads: c.threads) }
+    case .average: reduction = .average
+    case .max: reduction = .max
     case .l2:
         return { c in Pooling.l2(params: params, input: c.data(x, as: Float.self), inputShape: input, output: c.data(y, as: Float.self), outputShape: outShape) }
     }
+    let kernel = Pooling.plan(reduction, params: params, inputShape: input, outputShape: outShape, using: ctx.kernelChoice)
+    ctx.adopt(kernel)
+    return { c in kernel.run(UnaryOperands(input: c.data(x, as: Float.self), output: c.data(y, as: Float.self)), c.threads) }
 }
 
 private func preparePoolQuantized(_ ctx: inout PrepareContext, kind: PoolKind, options o: Schema.Pool2DOptions, geometry: ConvGeometry,
