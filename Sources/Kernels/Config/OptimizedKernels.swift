@@ -1,5 +1,5 @@
 /// The optimised kernels of one instruction-set variant: the one place that says which
-/// compiled copy of the convolution, fully-connected, float pooling and int8 ADD kernels a node runs.
+/// compiled copy of the convolution, fully-connected, pooling, resize and int8 ADD kernels a node runs.
 ///
 /// Every variant fills the same slots from the same source (`Sources/Kernels/PerISA`), so they
 /// differ only in the vector width, micro-kernel tile and instructions their `-target-cpu`
@@ -60,6 +60,9 @@ public struct OptimizedKernels: Sendable {
     /// Int8 ADD of two same-shaped tensors of `count` elements.
     public let int8Add: @Sendable (_ params: QuantizedAddParams, _ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>,
                                    _ output: UnsafeMutablePointer<Int8>, _ count: Int, _ pool: ThreadPool) -> Void
+    /// Float RESIZE_BILINEAR; nil for fewer channels than a vector holds.
+    public let floatResizeBilinear: @Sendable (_ params: ResizeParams, _ inputShape: NHWC,
+                                               _ outputShape: NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?
     /// Float MAX_POOL_2D or AVERAGE_POOL_2D; nil for fewer channels than a vector holds.
     public let floatPool: @Sendable (_ reduction: PoolingReduction, _ params: PoolParams, _ inputShape: NHWC,
                                      _ outputShape: NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?
@@ -83,6 +86,7 @@ public struct OptimizedKernels: Sendable {
                 blockwiseInt4FullyConnected: @escaping @Sendable (BlockwiseInt4Weights, Int, ActivationRange<Float>) -> HybridKernel,
                 int8Add: @escaping @Sendable (QuantizedAddParams, UnsafePointer<Int8>, UnsafePointer<Int8>, UnsafeMutablePointer<Int8>,
                                               Int, ThreadPool) -> Void,
+                floatResizeBilinear: @escaping @Sendable (ResizeParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
                 floatPool: @escaping @Sendable (PoolingReduction, PoolParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?) {
         self.instructionSet = instructionSet
         self.floatGEMMTile = floatGEMMTile
@@ -99,6 +103,7 @@ public struct OptimizedKernels: Sendable {
         self.hybridFullyConnected = hybridFullyConnected
         self.blockwiseInt4FullyConnected = blockwiseInt4FullyConnected
         self.int8Add = int8Add
+        self.floatResizeBilinear = floatResizeBilinear
         self.floatPool = floatPool
     }
 

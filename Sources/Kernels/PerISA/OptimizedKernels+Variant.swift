@@ -161,6 +161,9 @@ func perISAKernels() -> OptimizedKernels {
         int8Add: { params, a, b, output, count, pool in
             Elementwise.Quantized.addOptimized(params, a, b, output: output, count: count, pool: pool)
         },
+        floatResizeBilinear: { params, inputShape, outputShape in
+            Resize.bilinearChannelVectors(params: params, inputShape: inputShape, outputShape: outputShape)
+        },
         floatPool: { reduction, params, inputShape, outputShape in
             Pooling.channelVectors(reduction, params: params, inputShape: inputShape, outputShape: outputShape)
         })

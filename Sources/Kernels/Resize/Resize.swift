@@ -2,7 +2,7 @@
 public enum Resize {
     /// The input-per-output scale along one axis, computed in float as TFLite does.
     @inline(__always)
-    static func scale(input: Int, output: Int, alignCorners: Bool) -> Float {
+    package static func scale(input: Int, output: Int, alignCorners: Bool) -> Float {
         if alignCorners && output > 1 { return Float(input - 1) / Float(output - 1) }
         return Float(input) / Float(output)
     }
@@ -55,7 +55,7 @@ public enum Resize {
 
     /// Source coordinate and the two neighbouring input indices for output index `i`.
     @inline(__always)
-    static func source(_ i: Int, _ scale: Float, _ halfPixel: Bool, _ size: Int) -> (Float, Int, Int) {
+    package static func source(_ i: Int, _ scale: Float, _ halfPixel: Bool, _ size: Int) -> (Float, Int, Int) {
         let v = halfPixel ? (Float(i) + 0.5) * scale - 0.5 : Float(i) * scale
         let lower = Swift.max(Int(v.rounded(.down)), 0)
         let upper = Swift.min(Int(v.rounded(.up)), size - 1)

@@ -41,8 +41,9 @@ private func prepareResize(_ ctx: inout PrepareContext, bilinear: Bool) throws(I
     }
     switch (x.type, bilinear) {
     case (.float32, true):
-        return { c in Resize.bilinear(params: params, input: c.data(xi, as: Float.self), inputShape: s, output: c.data(yi, as: Float.self), outputShape: out,
-                                      threads: c.threads) }
+        let kernel = Resize.planBilinear(params: params, inputShape: s, outputShape: out, using: ctx.kernelChoice)
+        ctx.adopt(kernel)
+        return { c in kernel.run(UnaryOperands(input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self)), c.threads) }
     case (.float32, false):
         return { c in Resize.nearestNeighbor(params: params, input: c.raw(xi), inputShape: s, output: c.raw(yi), outputShape: out, elementSize: 4) }
     case (.int8, _): return quantized(Int8.self)
