@@ -297,14 +297,18 @@ extension DepthwiseConv2D {
                 var o = UnsafeMutableRawPointer(out + channel)
                 var remaining = count
                 // At stride 1 the four pixels' windows overlap: a filter row's taps meet only
-                // `size + 3` input pixels, loaded once each into registers. With an address per
-                // (pixel, tap) pair instead, a 5x5 row needed twenty, more than the registers,
-                // and the loop reloaded them from the stack.
-                if pixelStride == channels {
-                    while remaining >= 4 {
-                        var acc0 = start, acc1 = start, acc2 = start, acc3 = start
-                        var xRow = x
-                        for ky in filterRows {
+                // `size + 3` input pixels, loaded once each into registers and slid one tap at a
+                // time. With an address per (pixel, tap) pair, a 5x5 row needed twenty, more than
+                // the registers, and the loop reloaded them from the stack.
+                let slides = pixelStride == channels
+                // Four pixels per step: four independent accumulator chains keep the
+                // multiply-adds from waiting on each other's latency (two chains left the loop
+                // latency-bound), and each tap loaded is used four times.
+                while remaining >= 4 {
+                    var acc0 = start, acc1 = start, acc2 = start, acc3 = start
+                    var xRow = x
+                    for ky in filterRows {
+                        if slides {
                             @inline(__always) func pixel(_ i: Int) -> V { xRow.loadUnaligned(fromByteOffset: i &* tapBytes, as: V.self) }
                             var i0 = pixel(0), i1 = pixel(1), i2 = pixel(2), i3 = pixel(3)
                             for kx in 0..<size {
@@ -313,35 +317,18 @@ extension DepthwiseConv2D {
                                 multiplyAdd(&acc1, i1, tap)
                                 multiplyAdd(&acc2, i2, tap)
                                 multiplyAdd(&acc3, i3, tap)
-                                // Slide the four pixels one tap right.
                                 (i0, i1, i2) = (i1, i2, i3)
                                 if kx &+ 1 < size { i3 = pixel(kx &+ 4) }
                             }
-                            xRow += rowBytes
-                        }
-                        o.storeBytes(of: clamps ? acc0.clampedLanes(lo, hi) : acc0, as: V.self)
-                        o.storeBytes(of: clamps ? acc1.clampedLanes(lo, hi) : acc1, toByteOffset: tapBytes, as: V.self)
-                        o.storeBytes(of: clamps ? acc2.clampedLanes(lo, hi) : acc2, toByteOffset: 2 &* tapBytes, as: V.self)
-                        o.storeBytes(of: clamps ? acc3.clampedLanes(lo, hi) : acc3, toByteOffset: 3 &* tapBytes, as: V.self)
-                        x += 4 &* pixelBytes
-                        o += 4 &* tapBytes
-                        remaining &-= 4
-                    }
-                }
-                // Four pixels per step: four independent accumulator chains keep the
-                // multiply-adds from waiting on each other's latency (two chains left the loop
-                // latency-bound), and each tap loaded is used four times.
-                while remaining >= 4 {
-                    var acc0 = start, acc1 = start, acc2 = start, acc3 = start
-                    var xRow = x
-                    for ky in filterRows {
-                        for kx in 0..<size {
-                            let tap = taps[ky &* size &+ kx]
-                            let p = xRow + kx &* tapBytes
-                            multiplyAdd(&acc0, p.loadUnaligned(as: V.self), tap)
-                            multiplyAdd(&acc1, p.loadUnaligned(fromByteOffset: pixelBytes, as: V.self), tap)
-                            multiplyAdd(&acc2, p.loadUnaligned(fromByteOffset: 2 &* pixelBytes, as: V.self), tap)
-                            multiplyAdd(&acc3, p.loadUnaligned(fromByteOffset: 3 &* pixelBytes, as: V.self), tap)
+                        } else {
+                            for kx in 0..<size {
+                                let tap = taps[ky &* size &+ kx]
+                                let p = xRow + kx &* tapBytes
+                                multiplyAdd(&acc0, p.loadUnaligned(as: V.self), tap)
+                                multiplyAdd(&acc1, p.loadUnaligned(fromByteOffset: pixelBytes, as: V.self), tap)
+                                multiplyAdd(&acc2, p.loadUnaligned(fromByteOffset: 2 &* pixelBytes, as: V.self), tap)
+                                multiplyAdd(&acc3, p.loadUnaligned(fromByteOffset: 3 &* pixelBytes, as: V.self), tap)
+                            }
                         }
                         xRow += rowBytes
                     }
