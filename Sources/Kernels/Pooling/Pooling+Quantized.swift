@@ -63,21 +63,6 @@ func forEachPoolWindow(_ params: QuantizedPoolParams, inputShape: NHWC, outputSh
 }
 
 extension QuantizedPoolParams {
-    /// The input rows of output row `oy`'s window, clipped to the input as TFLite clips it
-    /// (empty, never negative, when the window lies wholly in the padding).
-    @inline(__always)
-    func windowRows(outputRow oy: Int, inputHeight: Int) -> Range<Int> {
-        let y0 = oy * geometry.strideHeight - geometry.paddingHeight.before
-        return max(0, y0)..<max(max(0, y0), min(inputHeight, y0 + filterHeight))
-    }
-
-    /// The input columns of output column `ox`'s window, clipped like ``windowRows(outputRow:inputHeight:)``.
-    @inline(__always)
-    func windowColumns(outputColumn ox: Int, inputWidth: Int) -> Range<Int> {
-        let x0 = ox * geometry.strideWidth - geometry.paddingWidth.before
-        return max(0, x0)..<max(max(0, x0), min(inputWidth, x0 + filterWidth))
-    }
-
     /// The average of a window's `count` values summing to `sum`, rounded half away from zero,
     /// then clamped. An empty window cannot occur for shapes prepare accepted; it gives the
     /// clamped zero rather than a division by zero.

@@ -39,28 +39,23 @@ public enum Pooling {
     static func pool(_ params: PoolParams, _ input: UnsafePointer<Float>, _ inputShape: NHWC,
                      _ output: UnsafeMutablePointer<Float>, _ outputShape: NHWC, rows: Range<Int>, initial: Float,
                      accumulate: (Float, Float) -> Float, finish: (Float, Int) -> Float) {
-        let g = params.geometry
         let channels = outputShape.channels
         for row in rows {
             let b = row / outputShape.height, oy = row % outputShape.height
-            let iy0 = oy * g.strideHeight - g.paddingHeight.before
-            let fyStart = Swift.max(0, -iy0), fyEnd = Swift.min(params.filterHeight, inputShape.height - iy0)
+            let ys = params.windowRows(outputRow: oy, inputHeight: inputShape.height)
             for ox in 0..<outputShape.width {
-                let ix0 = ox * g.strideWidth - g.paddingWidth.before
-                let fxStart = Swift.max(0, -ix0), fxEnd = Swift.min(params.filterWidth, inputShape.width - ix0)
-                let count = Swift.max(0, fyEnd - fyStart) * Swift.max(0, fxEnd - fxStart)
+                let xs = params.windowColumns(outputColumn: ox, inputWidth: inputShape.width)
+                let count = ys.count * xs.count
                 let out = output + ((b * outputShape.height + oy) * outputShape.width + ox) * channels
                 // Taps outermost, channels innermost: every pass reads one contiguous input
                 // pixel and updates the whole output pixel, so the channel loops vectorise.
                 // Each channel still accumulates its taps in (y, x) order.
                 for c in 0..<channels { out[c] = initial }
-                if fyStart < fyEnd && fxStart < fxEnd {
-                    for fy in fyStart..<fyEnd {
-                        let source = input + ((b * inputShape.height + iy0 + fy) * inputShape.width + ix0) * channels
-                        for fx in fxStart..<fxEnd {
-                            let tap = source + fx * channels
-                            for c in 0..<channels { out[c] = accumulate(out[c], tap[c]) }
-                        }
+                for iy in ys {
+                    let source = input + (b * inputShape.height + iy) * inputShape.width * channels
+                    for ix in xs {
+                        let tap = source + ix * channels
+                        for c in 0..<channels { out[c] = accumulate(out[c], tap[c]) }
                     }
                 }
                 let lo = params.activation.min, hi = params.activation.max

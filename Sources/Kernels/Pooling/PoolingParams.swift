@@ -20,6 +20,23 @@ public struct PoolingParams<Scalar: Comparable & Sendable>: Sendable {
     }
 }
 
+extension PoolingParams {
+    /// The input rows of output row `oy`'s window, clipped to the input as TFLite clips it
+    /// (empty, never negative, when the window lies wholly in the padding).
+    @inlinable @inline(__always)
+    package func windowRows(outputRow oy: Int, inputHeight: Int) -> Range<Int> {
+        let y0 = oy * geometry.strideHeight - geometry.paddingHeight.before
+        return max(0, y0)..<max(max(0, y0), min(inputHeight, y0 + filterHeight))
+    }
+
+    /// The input columns of output column `ox`'s window, clipped like ``windowRows(outputRow:inputHeight:)``.
+    @inlinable @inline(__always)
+    package func windowColumns(outputColumn ox: Int, inputWidth: Int) -> Range<Int> {
+        let x0 = ox * geometry.strideWidth - geometry.paddingWidth.before
+        return max(0, x0)..<max(max(0, x0), min(inputWidth, x0 + filterWidth))
+    }
+}
+
 /// The parameters of a float pool.
 public typealias PoolParams = PoolingParams<Float>
 

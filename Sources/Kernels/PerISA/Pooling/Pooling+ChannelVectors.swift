@@ -32,13 +32,6 @@ extension Pooling {
         }
     }
 
-    /// The window rows or columns of an output pixel that lie in the input; empty when none does.
-    @inline(__always)
-    private static func inBounds(start: Int, filter: Int, input: Int) -> Range<Int> {
-        let first = Swift.max(0, -start)
-        return first..<Swift.max(first, Swift.min(filter, input - start))
-    }
-
     /// Output rows `rows` (indexed `batch * outputHeight + y`). The last vector of a pixel whose
     /// channels are not a whole number of vectors ends at its last channel and recomputes some
     /// channels to the same values.
@@ -46,26 +39,23 @@ extension Pooling {
     private static func channelVectorRows(_ rows: Range<Int>, _ params: PoolParams, _ o: UnaryOperands<Float>,
                                           _ inputShape: NHWC, _ outputShape: NHWC, initial: Float,
                                           accumulate: (Float, Float) -> Float, finish: (FloatLanes, Int) -> FloatLanes) {
-        let g = params.geometry, channels = outputShape.channels, lanes = FloatLanes.scalarCount
+        let channels = outputShape.channels, lanes = FloatLanes.scalarCount
         let lo = params.activation.min, hi = params.activation.max
         for row in rows {
             let b = row / outputShape.height, oy = row % outputShape.height
-            let iy0 = oy * g.strideHeight - g.paddingHeight.before
-            let ys = inBounds(start: iy0, filter: params.filterHeight, input: inputShape.height)
+            let ys = params.windowRows(outputRow: oy, inputHeight: inputShape.height)
+            let image = o.input + b * inputShape.height * inputShape.width * channels
             for ox in 0..<outputShape.width {
-                let ix0 = ox * g.strideWidth - g.paddingWidth.before
-                let xs = inBounds(start: ix0, filter: params.filterWidth, input: inputShape.width)
+                let xs = params.windowColumns(outputColumn: ox, inputWidth: inputShape.width)
                 let count = ys.count * xs.count
-                // The window's top-left corner, possibly outside the input: only in-bounds taps are read.
-                let window = o.input + ((b * inputShape.height + iy0) * inputShape.width + ix0) * channels
                 let out = o.output + ((b * outputShape.height + oy) * outputShape.width + ox) * channels
                 var c = 0
                 while c < channels {
                     let start = Swift.min(c, channels - lanes)
                     var acc = FloatLanes(repeating: initial)
-                    for fy in ys {
-                        for fx in xs {
-                            let tap = UnsafeRawPointer(window + (fy * inputShape.width + fx) * channels + start)
+                    for iy in ys {
+                        for ix in xs {
+                            let tap = UnsafeRawPointer(image + (iy * inputShape.width + ix) * channels + start)
                                 .loadUnaligned(as: FloatLanes.self)
                             for i in 0..<lanes { acc[i] = accumulate(acc[i], tap[i]) }
                         }

@@ -7,9 +7,9 @@ extension Resize {
     ///
     /// The reference (``Resize/bilinear(params:input:inputShape:output:outputShape:threads:)``)
     /// works out every output pixel's source columns again in every row and blends eight
-    /// channels at a time; here the columns are worked out once, at prepare, and each pixel
-    /// blends ``FloatLanes`` channels at a time, its last partial vector overlapping the one
-    /// before. Each channel is the reference's expression, same operations in the same order,
+    /// channels at a time; here the columns and their weights are worked out once, at prepare,
+    /// and each pixel blends ``FloatLanes`` channels at a time, its last partial vector
+    /// overlapping the one before. Each channel is the reference's expression, same operations in the same order,
     /// so the result is the reference's bit for bit. Output rows are split across the pool.
     static func bilinearChannelVectors(params: ResizeParams, inputShape: NHWC,
                                        outputShape: NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)? {
@@ -17,7 +17,10 @@ extension Resize {
         guard channels >= lanes else { return nil }
         let rowScale = scale(input: inputShape.height, output: outputShape.height, alignCorners: params.alignCorners)
         let columnScale = scale(input: inputShape.width, output: outputShape.width, alignCorners: params.alignCorners)
-        let columns = (0..<outputShape.width).map { source($0, columnScale, params.halfPixelCenters, inputShape.width) }
+        let columns = (0..<outputShape.width).map { x in
+            let (fx, x0, x1) = source(x, columnScale, params.halfPixelCenters, inputShape.width)
+            return (x0: x0, x1: x1, dx: fx - Float(x0))
+        }
         let inputRow = inputShape.width * channels
         return { o, pool in
             // Four multiply-adds per output element, as the reference counts them.
@@ -30,8 +33,7 @@ extension Resize {
                     let bottom = o.input + (b * inputShape.height + y1) * inputRow
                     let wy0 = FloatLanes(repeating: 1 - dy), wy1 = FloatLanes(repeating: dy)
                     var out = o.output + row * outputShape.width * channels
-                    for (fx, x0, x1) in columns {
-                        let dx = fx - Float(x0)
+                    for (x0, x1, dx) in columns {
                         let wx0 = FloatLanes(repeating: 1 - dx), wx1 = FloatLanes(repeating: dx)
                         let p00 = top + x0 * channels, p01 = top + x1 * channels
                         let p10 = bottom + x0 * channels, p11 = bottom + x1 * channels
