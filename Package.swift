@@ -20,7 +20,8 @@ struct KernelVariant {
 #if arch(x86_64)
 let kernelVariants = [
     KernelVariant(module: "KernelsAVX2", targetCPU: "haswell", defines: ["TFLITE_AVX2", "TFLITE_FMA"]),
-    KernelVariant(module: "KernelsAVX512", targetCPU: "skylake-avx512", defines: ["TFLITE_AVX512", "TFLITE_FMA"]),
+    KernelVariant(module: "KernelsAVX512", targetCPU: "skylake-avx512", defines: ["TFLITE_AVX512", "TFLITE_FMA"],
+                  intrinsics: true),
     KernelVariant(module: "KernelsAVX512VNNI", targetCPU: "cascadelake", defines: ["TFLITE_AVX512", "TFLITE_FMA", "TFLITE_VNNI"],
                   intrinsics: true),
 ]

@@ -314,6 +314,57 @@ import Kernels
         #expect(unclamped > 100_000)
     }
 
+    /// The clamps the requantisation specialises on, with the output zero point they are tried
+    /// with: the whole int8 range (saturating narrow, sums of both signs reach the output); a
+    /// RELU at zero point -128 (the same range, negative sums end at the minimum); a RELU6
+    /// (clamped, negative sums at the minimum); a clamp around the zero point (clamped, both
+    /// signs reach the output).
+    static let requantizationClamps: [(min: Int32, max: Int32, zeroPoint: Int32)] = [
+        (-128, 127, 3), (-128, 127, -128), (-20, 107, -20), (-9, 40, 11),
+    ]
+
+    /// The requantisation of layers whose shifts are all right shifts of at most 23 bits (every
+    /// real layer's), on each of ``requantizationClamps``: the AVX-512 variants take their
+    /// signed form there. A 1x1 convolution of one input channel whose 256 pixels hold every
+    /// int8 value; channel c shifts right by c mod 24, with multipliers from 0 to Int32.max and
+    /// random biases of every magnitude, so the sums cover both signs and the rounding ties.
+    @Test(arguments: hostVariants, 0..<4)
+    func shortShiftRequantizationMatchesReference(variant: InstructionSet, clamp: Int) {
+        var rng = SplitMix64(seed: 107)
+        let channels = 48
+        let inShape = NHWC(batch: 1, height: 16, width: 16, channels: 1)
+        let outShape = NHWC(batch: 1, height: 16, width: 16, channels: channels)
+        let filterShape = NHWC(batch: channels, height: 1, width: 1, channels: 1)
+        let (g, _, _) = ConvGeometry.make(padding: .valid, inputHeight: 16, inputWidth: 16, filterHeight: 1, filterWidth: 1,
+                                          strideHeight: 1, strideWidth: 1)!
+        let input = (0..<256).map { Int8(truncatingIfNeeded: $0) }
+        let (minimum, maximum, zeroPoint) = Self.requantizationClamps[clamp]
+        var inside = 0
+        for trial in 0..<200 {
+            var params = randomParams(&rng, geometry: g, channels: channels)
+            params.outputOffset = zeroPoint
+            params.activation = ActivationRange(min: minimum, max: maximum)
+            params.outputMultipliers = (0..<channels).map { c in
+                let m: Int32 = [.max, 0, 1 << 30, Int32.random(in: 1 << 30 ... .max, using: &rng),
+                                Int32.random(in: 0 ... .max, using: &rng)][Int.random(in: 0...4, using: &rng)]
+                return QuantizedMultiplier(multiplier: m, shift: -(c % 24))
+            }
+            let bias = (0..<channels).map { c -> Int32 in
+                // Around the sums that land in the output range at this channel's shift.
+                let scale = Int32(1) << Int32(min(30, c % 24 + Int.random(in: 0...8, using: &rng)))
+                return Int32.random(in: -scale...scale, using: &rng)
+            }
+            let filter = random(channels, &rng)
+            let (reference, optimised, _) = run(variant, params, input: input, inShape: inShape, filter: filter,
+                                                filterShape: filterShape, bias: bias, outShape: outShape, pool: ThreadPool(threadCount: 1))
+            #expect(optimised == reference, "\(variant) clamp \(clamp) trial \(trial)")
+            if optimised != reference { break }
+            inside += reference.count { $0 != minimum && $0 != maximum }
+        }
+        // Enough results must land strictly inside the clamp for the rounding to show.
+        #expect(inside > 200_000)
+    }
+
     /// A negative multiplier (only a negative scale, which prepare refuses, gives one; Int32.min
     /// among them, whose doubling high multiply saturates) or a shift beyond 31 either way has no
     /// vector requantisation: both optimised layers decline it, leaving the reference kernel.

@@ -47,6 +47,8 @@ typealias Int32Lanes = Int8KernelVector<Int32>
 typealias FloatLanes = Int8KernelVector<Float>
 /// The same bytes as ``Int32Lanes`` seen as uint64 lanes (pairs of int32 lanes).
 typealias UInt64Lanes = Int8KernelHalfVector<UInt64>
+/// The same bytes as ``Int32Lanes`` seen as int64 lanes (pairs of int32 lanes).
+typealias Int64Lanes = Int8KernelHalfVector<Int64>
 /// One vector of int8 results, one per ``Int32Lanes`` lane.
 typealias Int8Lanes = Int8KernelVector<Int8>
 /// One vector of int16 values, one per ``Int32Lanes`` lane.

@@ -1,6 +1,9 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
+#if TFLITE_AVX512
+import X86Intrinsics
+#endif
 /// Per-channel requantisation of the optimised int8 kernels, a vector of ``int8LaneCount``
 /// channels at a time and bit-exact with the scalar `QuantizedMultiplier.apply` (TFLite's
 /// double-rounding `MultiplyByQuantizedMultiplier`) followed by the offset and clamp.
@@ -38,6 +41,9 @@ struct Int8Requantization: Sendable {
         case shiftMultiplier
         /// The 64-bit addend `K` of the even channels, then of the odd ones.
         case evenAddend, oddAddend
+        /// The signed form's 64-bit addend of the even channels, then of the odd ones (see
+        /// ``Int8Requantizer/requantizesSigned``): `2^30 + [s > 0] 2^(30 + s) + zeroPoint * 2^(31 + s)`.
+        case signedEvenAddend, signedOddAddend
     }
 
     /// `groups * Slot.allCases.count * int8LaneCount` constants.
@@ -47,6 +53,14 @@ struct Int8Requantization: Sendable {
     /// Whether every channel's rescale shifts right by at least one bit (`s >= 1`), which
     /// every real layer we have seen does.
     let shiftsRight: Bool
+    /// Whether every channel fits the signed form (see ``Int8Requantizer/requantizesSigned``):
+    /// no left shift, and a right shift of at most 23 bits, so the zero point times
+    /// `2^(31 + s)` fits the 64-bit addend with room for any product.
+    let fitsSignedForm: Bool
+    /// Whether the clamp's minimum is at or above the output zero point (a fused RELU or
+    /// RELU6): then every negative sum, which requantises to at most zero, ends at the minimum
+    /// whatever its rounding.
+    let clampsNegativeSums: Bool
     let minimum: Int32
     let maximum: Int32
 
@@ -78,10 +92,18 @@ struct Int8Requantization: Sendable {
             let at = c / lanes * Slot.allCases.count * lanes + slot.rawValue * lanes + (c % lanes) / 2 * 2
             constants[at] = Int32(truncatingIfNeeded: addend)
             constants[at + 1] = Int32(truncatingIfNeeded: addend >> 32)
+            if right <= 23 {
+                let signed = (Int64(1) << 30) + (right > 0 ? Int64(1) << (30 + right) : 0) + Int64(outputOffset) << (31 + right)
+                let signedAt = at + (Slot.signedEvenAddend.rawValue - Slot.evenAddend.rawValue) * lanes
+                constants[signedAt] = Int32(truncatingIfNeeded: signed)
+                constants[signedAt + 1] = Int32(truncatingIfNeeded: signed >> 32)
+            }
         }
         self.constants = constants
         hasLeftShift = multipliers.contains { $0.shift > 0 }
         self.shiftsRight = shiftsRight
+        fitsSignedForm = multipliers.allSatisfy { (-23...0).contains($0.shift) }
+        clampsNegativeSums = activation.min >= outputOffset
         minimum = activation.min
         maximum = activation.max
     }
@@ -96,6 +118,8 @@ struct Int8Requantizer {
     let constants: UnsafeRawPointer
     let hasLeftShift: Bool
     let shiftsRight: Bool
+    let fitsSignedForm: Bool
+    let clampsNegativeSums: Bool
     let minimum: Int32
     let maximum: Int32
 
@@ -103,8 +127,29 @@ struct Int8Requantizer {
         self.constants = constants
         hasLeftShift = q.hasLeftShift
         shiftsRight = q.shiftsRight
+        fitsSignedForm = q.fitsSignedForm
+        clampsNegativeSums = q.clampsNegativeSums
         minimum = q.minimum
         maximum = q.maximum
+    }
+
+    /// Whether ``store(rows:sumStride:rowCount:group:to:outStride:count:)`` takes the signed
+    /// form, which AVX-512 has the instructions for: signed 32 x 32 -> 64 multiplies
+    /// (`vpmuldq`) and per-lane arithmetic 64-bit shifts (`vpsravq`). With `x` the sum, it
+    /// computes `floor(Q / 2^(31 + s))` for `Q = x * m + 2^30 + [s > 0] (2^(30 + s) - [x < 0] 2^31)
+    /// + zeroPoint * 2^(31 + s)` (the same `Q` as the unsigned form, derived below, with the
+    /// zero point added exactly at the scale of the shift), so the result needs no offset, and
+    /// a clamp only where the activation is narrower than int8 (else the narrowing saturates).
+    /// Where negative sums end at the clamp's minimum anyway (``Int8Requantization/clampsNegativeSums``)
+    /// the sign term is left out: a negative `x` then gives at most `floor((2^30 + 2^(30 + s) - 1) /
+    /// 2^(31 + s)) = 0` either way. A RELU6 layer then takes about two thirds of the
+    /// instructions of the unsigned form.
+    var requantizesSigned: Bool {
+        #if TFLITE_AVX512
+        fitsSignedForm
+        #else
+        false
+        #endif
     }
 
     /// Requantises `rowCount` vectors of sums of channel group `group`, `sumStride` bytes apart
@@ -177,6 +222,26 @@ struct Int8Requantizer {
                 }
             }
         }
+        #if TFLITE_AVX512
+        if requantizesSigned {
+            let c = UnsafeRawPointer(c)
+            switch (clampsNegativeSums, minimum == -128 && maximum == 127) {
+            case (true, true):
+                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: c, to: out, outStride: outStride, count: count,
+                           keepsSign: No.self, clamps: No.self)
+            case (true, false):
+                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: c, to: out, outStride: outStride, count: count,
+                           keepsSign: No.self, clamps: Yes.self)
+            case (false, true):
+                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: c, to: out, outStride: outStride, count: count,
+                           keepsSign: Yes.self, clamps: No.self)
+            case (false, false):
+                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: c, to: out, outStride: outStride, count: count,
+                           keepsSign: Yes.self, clamps: Yes.self)
+            }
+            return
+        }
+        #endif
         // Each build compiles two of the loops (`requantizesShiftsByMultiplying` is a
         // constant): on the portable build, the rare layer with a shift of zero or to the left
         // takes the left-shift loop, multiplying by one where it does not shift.
@@ -188,7 +253,63 @@ struct Int8Requantizer {
             requantize(leftShifts: false, multipliedShift: false)
         }
     }
+    #if TFLITE_AVX512
+    /// The signed form of ``store(rows:sumStride:rowCount:group:to:outStride:count:)`` (see
+    /// ``requantizesSigned``) for one group's `constants`, with the sign term where negative sums
+    /// can reach the output (`keepsSign`) and a clamp where it is narrower than int8 (`clamps`).
+    /// The flags are types so that each pair is its own specialisation with its own loop:
+    /// passed as `Bool`s to a function left out of line, they stayed tests in the loop and
+    /// the clamp's lanes were narrowed one by one.
+    private func signedRows<KeepsSign: StaticFlag, Clamps: StaticFlag>(
+        _ rows: UnsafeRawPointer, sumStride: Int, rowCount: Int, constants c: UnsafeRawPointer,
+        to out: UnsafeMutablePointer<Int8>, outStride: Int, count: Int, keepsSign: KeepsSign.Type, clamps: Clamps.Type
+    ) {
+        let lanes = int8LaneCount
+        @inline(__always) func load(_ slot: Int8Requantization.Slot) -> Int64Lanes {
+            c.loadUnaligned(fromByteOffset: slot.rawValue &* lanes &* 4, as: Int64Lanes.self)
+        }
+        let low32 = Int64Lanes(repeating: 0xFFFF_FFFF)
+        // `Slot.bias` holds the folded bias plus `2^31`; adding `Int32.min` takes it off.
+        let foldedBias = unsafeBitCast(load(.bias), to: Int32Lanes.self) &+ Int32Lanes(repeating: Int32.min)
+        let multiplier = load(.multiplier)
+        // Sign-extended from 32 bits, as `vpmuldq` reads its operands.
+        let evenMultiplier = (multiplier &<< 32) &>> 32, oddMultiplier = multiplier &>> 32
+        let rounding = load(.negativeRounding), shift = load(.shift)
+        let evenRounding = rounding & low32, oddRounding = (rounding &>> 32) & low32
+        let evenShift = shift & low32, oddShift = shift &>> 32
+        let evenAddend = load(.signedEvenAddend), oddAddend = load(.signedOddAddend)
+        var sums = rows, o = out
+        for _ in 0..<rowCount {
+            let x = unsafeBitCast(sums.loadUnaligned(as: Int32Lanes.self) &+ foldedBias, to: Int64Lanes.self)
+            let even = (x &<< 32) &>> 32, odd = x &>> 32
+            var evenQ = even &* evenMultiplier &+ evenAddend
+            var oddQ = odd &* oddMultiplier &+ oddAddend
+            if KeepsSign.isSet {
+                // Bit 31 of each sign-extended sum is its sign: `[x < 0] 2^31` where s > 0.
+                evenQ &-= even & evenRounding
+                oddQ &-= odd & oddRounding
+            }
+            let merged = ((evenQ &>> evenShift) & low32) | ((oddQ &>> oddShift) &<< 32)
+            let v = unsafeBitCast(merged, to: Int32Lanes.self)
+            let narrowed = Clamps.isSet ? clampedToInt8(v, minimum, maximum) : saturatedToInt8(v)
+            if count == lanes {
+                UnsafeMutableRawPointer(o).storeBytes(of: narrowed, as: Int8Lanes.self)
+            } else {
+                storePrefix(narrowed, count: count, to: o)
+            }
+            sums += sumStride
+            o += outStride
+        }
+    }
+    #endif
 }
+
+#if TFLITE_AVX512
+/// A flag known from its type, for a loop specialised on it (see `Int8Requantizer.signedRows`).
+private protocol StaticFlag { static var isSet: Bool { get } }
+private enum Yes: StaticFlag { static var isSet: Bool { true } }
+private enum No: StaticFlag { static var isSet: Bool { false } }
+#endif
 
 extension Int8Requantization {
     /// The requantisation of an int8 convolution with symmetric weights, whose input zero
