@@ -75,9 +75,15 @@ struct Int8DepthwiseLayout: Int8ConvolutionLayout {
         return (columns * paddedChannels * (4 / depthwiseTapGroup) + 63) / 64 * 64
     }
 
-    /// Bytes of one thread's working space: `kernelHeight` tap rows and one plain row.
+    /// Bytes of one output row's int32 sums of one group of channels (rounded up to a whole
+    /// step of four pixels).
+    func rowSumsBytes(outputWidth: Int) -> Int { (outputWidth + 3) / 4 * 4 * int8LaneCount * 4 }
+
+    /// Bytes of one thread's working space: `kernelHeight` tap rows, one plain row and one
+    /// row of sums.
     func threadScratchBytes(outputWidth: Int) -> Int {
         filterShape.height * tapRowBytes(outputWidth: outputWidth) + plainRowBytes(outputWidth: outputWidth)
+            + rowSumsBytes(outputWidth: outputWidth)
     }
 
     func scratchBytes(outputShape: NHWC, threadCount: Int) -> Int {
@@ -161,6 +167,7 @@ private func depthwiseRows<Store: Int8SumsStore>(
     let tapRowBytes = layout.tapRowBytes(outputWidth: outWidth)
     let builder = TapRowBuilder(layout: layout, inputShape: inputShape, outputWidth: outWidth, zeroPoint: zeroPoint,
                                 plain: scratch + kh * tapRowBytes)
+    let rowSums = scratch + kh * tapRowBytes + layout.plainRowBytes(outputWidth: outWidth)
 
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * kh) { ring in
     layout.weights.withUnsafeBufferPointer { weightBuffer in
@@ -175,19 +182,20 @@ private func depthwiseRows<Store: Int8SumsStore>(
 
         /// One output row from the tap rows, for a `height x tapGroups` window. Called with
         /// literal sizes for 3x3 and 5x5, so the tap loops unroll into straight-line code with
-        /// constant offsets.
+        /// constant offsets. A group of channels at a time: its sums for the whole row go to
+        /// `rowSums`, then `store` converts them in one call, loading the group's constants
+        /// once per row (per four pixels, they were a fifth of the store's instructions).
         @inline(__always) func outputRow(_ outRow: UnsafeMutablePointer<Store.Element>, height kh: Int, tapGroups: Int) {
-            var ox = 0
-            while ox < outWidth {
-                // Four neighbouring pixels share each weight load and give the products four
-                // independent chains. Past the end of the row, missing pixels repeat the
-                // last one (their results are not stored), keeping the tap loop branch-free.
-                let n = min(4, outWidth &- ox)
-                let o1 = min(1, n &- 1) &* pixelBytes, o2 = min(2, n &- 1) &* pixelBytes, o3 = min(3, n &- 1) &* pixelBytes
-                let column = ox &* pixelBytes
-                for group in 0..<groups {
-                    let w = weights + group &* groupWeightBytes
-                    let x = column &+ group &* lanes &* 4
+            for group in 0..<groups {
+                let w = weights + group &* groupWeightBytes
+                var ox = 0
+                while ox < outWidth {
+                    // Four neighbouring pixels share each weight load and give the products four
+                    // independent chains. Past the end of the row, missing pixels repeat the
+                    // last one (their sums are not stored), keeping the tap loop branch-free.
+                    let n = min(4, outWidth &- ox)
+                    let o1 = min(1, n &- 1) &* pixelBytes, o2 = min(2, n &- 1) &* pixelBytes, o3 = min(3, n &- 1) &* pixelBytes
+                    let x = ox &* pixelBytes &+ group &* lanes &* 4
                     var acc0 = Int32Lanes(), acc1 = Int32Lanes(), acc2 = Int32Lanes(), acc3 = Int32Lanes()
                     for ky in 0..<kh {
                         let row = slots + (rowSlots[ky] &* tapRowBytes &+ x)
@@ -200,15 +208,16 @@ private func depthwiseRows<Store: Int8SumsStore>(
                             tapProducts(&acc3, p.loadUnaligned(fromByteOffset: o3, as: Int32Lanes.self), tap)
                         }
                     }
-                    let c = group &* lanes
-                    // The four pixels' sums stored in one call (see `Int8SumsStore`).
-                    var pixelSums = (acc0, acc1, acc2, acc3)
-                    withUnsafeBytes(of: &pixelSums) {
-                        q.store(rows: $0.baseAddress!, sumStride: lanes &* 4, rowCount: n, group: group,
-                                to: outRow + (ox &* channels &+ c), outStride: channels, count: min(lanes, channels &- c))
-                    }
+                    let sums = rowSums + ox &* lanes &* 4
+                    sums.storeBytes(of: acc0, as: Int32Lanes.self)
+                    sums.storeBytes(of: acc1, toByteOffset: lanes &* 4, as: Int32Lanes.self)
+                    sums.storeBytes(of: acc2, toByteOffset: 2 &* lanes &* 4, as: Int32Lanes.self)
+                    sums.storeBytes(of: acc3, toByteOffset: 3 &* lanes &* 4, as: Int32Lanes.self)
+                    ox &+= n
                 }
-                ox &+= n
+                let c = group &* lanes
+                q.store(rows: UnsafeRawPointer(rowSums), sumStride: lanes &* 4, rowCount: outWidth, group: group,
+                        to: outRow + c, outStride: channels, count: min(lanes, channels &- c))
             }
         }
 
