@@ -88,7 +88,7 @@ struct Int8PairConvLayout: Int8TiledConvolutionLayout {
                 let panelStride = gatheredStride * lanes
                 Int8TileDriver.storeBlocks(store, blockCount: weights.blockCount, tileBlocks: Int8GEMM.tileBlocks,
                                            tileRows: tileRows, rowCount: valid, sums: sums,
-                                           to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks in
+                                           to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks, _, sums, _ in
                     Int8GEMM.tileSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,
                                       panel: packed.baseAddress! + block * panelStride, panelStride: panelStride,
                                       blocks: blocks, sums: sums)

@@ -22,10 +22,16 @@ struct Int8QuadConvLayout: Int8TiledConvolutionLayout {
     /// Bytes of one gathered input row: the depth rounded up to whole quads.
     var rowStride: Int { weights.quadCount * 4 }
 
-    /// Bytes of one thread's working space: a tile of gathered rows and its int32 sums, rounded
-    /// to whole cache lines so threads do not share one.
+    /// Tiles whose sums are requantised together: a layer that reads its input in place keeps
+    /// the sums of a run of tiles, so each group's requantisation constants are loaded once
+    /// per run (once per tile, they were a fifth of the store's instructions on the shallow
+    /// layers); a gathered layer would need as many gathered tiles, and keeps one.
+    var tilesPerRun: Int { readsInputInPlace ? 8 : 1 }
+
+    /// Bytes of one thread's working space: a tile of gathered rows and the int32 sums of a run
+    /// of tiles, rounded to whole cache lines so threads do not share one.
     var threadScratchBytes: Int {
-        let bytes = Int8QuadGEMM.tileRows * rowStride + Int8QuadGEMM.tileRows * 64 * Int8QuadGEMM.tileBlocks
+        let bytes = Int8QuadGEMM.tileRows * rowStride + tilesPerRun * Int8QuadGEMM.tileRows * 64 * Int8QuadGEMM.tileBlocks
         return (bytes + 63) / 64 * 64
     }
 
@@ -61,9 +67,11 @@ struct Int8QuadConvLayout: Int8TiledConvolutionLayout {
         }
 
         weights.values.withUnsafeBufferPointer { packed in
-            for tile in tiles {
+            var tile = tiles.lowerBound
+            while tile < tiles.upperBound {
+                let tileCount = min(tilesPerRun, tiles.upperBound - tile)
                 let first = tile * tileRows
-                let valid = min(tileRows, pixels - first)
+                let valid = min(tileCount * tileRows, pixels - first)
                 let a: UnsafePointer<Int8>, lda: Int
                 if readsInputInPlace {
                     (a, lda) = (input + first * depth, depth)
@@ -81,12 +89,13 @@ struct Int8QuadConvLayout: Int8TiledConvolutionLayout {
                 }
                 let panelStride = quads * 64
                 Int8TileDriver.storeBlocks(store, blockCount: weights.blockCount, tileBlocks: Int8QuadGEMM.tileBlocks,
-                                           tileRows: tileRows, rowCount: valid, sums: sums,
-                                           to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks in
-                    Int8QuadGEMM.tileSums(a: a, lda: lda, rowCount: valid, quads: quads,
-                                          panel: packed.baseAddress! + block * panelStride, panelStride: panelStride,
-                                          blocks: blocks, sums: sums)
+                                           tileRows: tileRows, tileCount: tileCount, rowCount: valid, sums: sums,
+                                           to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks, t, tileSums, blockStride in
+                    Int8QuadGEMM.tileSums(a: a + t * tileRows * lda, lda: lda, rowCount: min(tileRows, valid - t * tileRows),
+                                          quads: quads, panel: packed.baseAddress! + block * panelStride, panelStride: panelStride,
+                                          blocks: blocks, sums: tileSums, sumsBlockStride: blockStride)
                 }
+                tile += tileCount
             }
         }
     }

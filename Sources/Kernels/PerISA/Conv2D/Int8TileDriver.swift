@@ -53,21 +53,28 @@ enum Int8TileDriver {
     }
 
     /// For each run of at most `tileBlocks` blocks of ``int8LaneCount`` output channels, has
-    /// `sumsOf(firstBlock, blocks)` leave the tile's int32 sums at `sums` (`[block][tileRows][lanes]`),
-    /// then has `store` convert their first `rowCount` rows to `out` (rows `outputDepth` apart).
+    /// `sumsOf(firstBlock, blocks, tile, tileSums, blockStride)` leave tile `tile`'s int32
+    /// sums (of `tileCount` consecutive tiles) at `tileSums`, one block's `[tileRows][lanes]`
+    /// every `blockStride` bytes; then has `store` convert the first `rowCount` rows of the
+    /// tiles to `out` (rows `outputDepth` apart), one call per block for all the tiles.
+    /// `sums` holds `tileBlocks * tileCount * tileRows` vectors.
     @inline(__always)
-    static func storeBlocks<Store: Int8SumsStore>(_ store: Store, blockCount: Int, tileBlocks: Int, tileRows: Int, rowCount: Int,
-                                                  sums: UnsafeMutableRawPointer, to out: UnsafeMutablePointer<Store.Element>,
-                                                  outputDepth: Int, _ sumsOf: (_ firstBlock: Int, _ blocks: Int) -> Void) {
-        let lanes = int8LaneCount
+    static func storeBlocks<Store: Int8SumsStore>(_ store: Store, blockCount: Int, tileBlocks: Int, tileRows: Int, tileCount: Int = 1,
+                                                  rowCount: Int, sums: UnsafeMutableRawPointer,
+                                                  to out: UnsafeMutablePointer<Store.Element>, outputDepth: Int,
+                                                  _ sumsOf: (_ firstBlock: Int, _ blocks: Int, _ tile: Int,
+                                                             _ tileSums: UnsafeMutableRawPointer, _ blockStride: Int) -> Void) {
+        let lanes = int8LaneCount, tileBytes = tileRows * lanes * 4, blockStride = tileCount * tileBytes
         var block = 0
         while block < blockCount {
             let blocks = min(tileBlocks, blockCount - block)
-            sumsOf(block, blocks)
+            for tile in 0..<tileCount where tile * tileRows < rowCount {
+                sumsOf(block, blocks, tile, sums + tile * tileBytes, blockStride)
+            }
             for j in 0..<blocks {
                 let group = block + j
-                store.store(rows: sums + j * tileRows * lanes * 4, sumStride: lanes * 4, rowCount: rowCount, group: group,
-                        to: out + group * lanes, outStride: outputDepth, count: min(lanes, outputDepth - group * lanes))
+                store.store(rows: sums + j * blockStride, sumStride: lanes * 4, rowCount: rowCount, group: group,
+                            to: out + group * lanes, outStride: outputDepth, count: min(lanes, outputDepth - group * lanes))
             }
             block += blocks
         }

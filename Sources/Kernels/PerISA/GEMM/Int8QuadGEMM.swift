@@ -69,16 +69,18 @@ enum Int8QuadGEMM {
 
     /// The sums of at most ``tileRows`` rows of int8 values at `a` (`lda` bytes apart, `4 * quads` long)
     /// with `blocks` (1 or 2) consecutive blocks of packed weights, `panelStride` bytes apart,
-    /// stored to `sums` as `[block][tileRows][16]`. Missing rows alias row 0 so the loop body
-    /// stays branch-free; their sums are meaningless.
+    /// stored to `sums` as `[tileRows][16]` per block, the second block's `sumsBlockStride`
+    /// bytes after the first's. Missing rows alias row 0 so the loop body stays branch-free;
+    /// their sums are meaningless.
     @inline(__always)
     static func tileSums(a: UnsafePointer<Int8>, lda: Int, rowCount: Int, quads: Int,
-                         panel: UnsafePointer<Int8>, panelStride: Int, blocks: Int, sums: UnsafeMutableRawPointer) {
+                         panel: UnsafePointer<Int8>, panelStride: Int, blocks: Int, sums: UnsafeMutableRawPointer,
+                         sumsBlockStride: Int) {
         let rows = TileRows(a, lda: lda, rowCount: rowCount)
         let signs = SIMD16<Int32>(repeating: Int32(bitPattern: 0x8080_8080))
         if blocks == 2 {
             blockPairSums(rows, quads: quads, panel0: UnsafeRawPointer(panel),
-                          panel1: UnsafeRawPointer(panel + panelStride), signs: signs, sums: sums)
+                          panel1: UnsafeRawPointer(panel + panelStride), signs: signs, sums: sums, sumsBlockStride: sumsBlockStride)
         } else {
             blockSums(rows, quads: quads, panel: UnsafeRawPointer(panel), signs: signs, sums: sums)
         }
@@ -105,10 +107,11 @@ enum Int8QuadGEMM {
     }
 
     /// Two blocks at once: 16 `vpdpbusd` per depth quad for two weight loads and eight
-    /// broadcasts. `sums` gets the first block's `[8][16]` sums, then the second's.
+    /// broadcasts. `sums` gets the first block's `[8][16]` sums, `sumsBlockStride` bytes
+    /// further the second's.
     @inline(never)
     static func blockPairSums(_ t: TileRows, quads: Int, panel0: UnsafeRawPointer, panel1: UnsafeRawPointer,
-                              signs: SIMD16<Int32>, sums: UnsafeMutableRawPointer) {
+                              signs: SIMD16<Int32>, sums: UnsafeMutableRawPointer, sumsBlockStride: Int) {
         let zero = SIMD16<Int32>()
         var (l0, l1, l2, l3, l4, l5, l6, l7) = (zero, zero, zero, zero, zero, zero, zero, zero)
         var (r0, r1, r2, r3, r4, r5, r6, r7) = (zero, zero, zero, zero, zero, zero, zero, zero)
@@ -128,7 +131,12 @@ enum Int8QuadGEMM {
             sums.storeBytes(of: c, toByteOffset: slot * 64, as: SIMD16<Int32>.self)
         }
         put(l0, 0); put(l1, 1); put(l2, 2); put(l3, 3); put(l4, 4); put(l5, 5); put(l6, 6); put(l7, 7)
-        put(r0, 8); put(r1, 9); put(r2, 10); put(r3, 11); put(r4, 12); put(r5, 13); put(r6, 14); put(r7, 15)
+        let second = sums + sumsBlockStride
+        @inline(__always) func putSecond(_ c: SIMD16<Int32>, _ slot: Int) {
+            second.storeBytes(of: c, toByteOffset: slot * 64, as: SIMD16<Int32>.self)
+        }
+        putSecond(r0, 0); putSecond(r1, 1); putSecond(r2, 2); putSecond(r3, 3)
+        putSecond(r4, 4); putSecond(r5, 5); putSecond(r6, 6); putSecond(r7, 7)
     }
 
     /// One block: eight `vpdpbusd` per depth quad. `sums` gets the `[8][16]` sums.
