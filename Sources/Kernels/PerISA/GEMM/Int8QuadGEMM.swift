@@ -71,18 +71,25 @@ enum Int8QuadGEMM {
     /// with `blocks` (1 or 2) consecutive blocks of packed weights, `panelStride` bytes apart,
     /// stored to `sums` as `[tileRows][16]` per block, the second block's `sumsBlockStride`
     /// bytes after the first's. Missing rows alias row 0 so the loop body stays branch-free;
-    /// their sums are meaningless.
+    /// their sums are meaningless. A tile of at most four rows (the last of a 7x7 layer's 49
+    /// pixels, say) takes the four-row kernels, doing half the work of a whole tile.
     @inline(__always)
     static func tileSums(a: UnsafePointer<Int8>, lda: Int, rowCount: Int, quads: Int,
                          panel: UnsafePointer<Int8>, panelStride: Int, blocks: Int, sums: UnsafeMutableRawPointer,
                          sumsBlockStride: Int) {
         let rows = TileRows(a, lda: lda, rowCount: rowCount)
         let signs = SIMD16<Int32>(repeating: Int32(bitPattern: 0x8080_8080))
-        if blocks == 2 {
-            blockPairSums(rows, quads: quads, panel0: UnsafeRawPointer(panel),
-                          panel1: UnsafeRawPointer(panel + panelStride), signs: signs, sums: sums, sumsBlockStride: sumsBlockStride)
-        } else {
-            blockSums(rows, quads: quads, panel: UnsafeRawPointer(panel), signs: signs, sums: sums)
+        switch (blocks == 2, rowCount > 4) {
+        case (true, true):
+            blockPairSums(rows, quads: quads, panel0: UnsafeRawPointer(panel), panel1: UnsafeRawPointer(panel + panelStride),
+                          signs: signs, sums: sums, sumsBlockStride: sumsBlockStride, height: EightRows.self)
+        case (true, false):
+            blockPairSums(rows, quads: quads, panel0: UnsafeRawPointer(panel), panel1: UnsafeRawPointer(panel + panelStride),
+                          signs: signs, sums: sums, sumsBlockStride: sumsBlockStride, height: FourRows.self)
+        case (false, true):
+            blockSums(rows, quads: quads, panel: UnsafeRawPointer(panel), signs: signs, sums: sums, height: EightRows.self)
+        case (false, false):
+            blockSums(rows, quads: quads, panel: UnsafeRawPointer(panel), signs: signs, sums: sums, height: FourRows.self)
         }
     }
 
@@ -107,11 +114,12 @@ enum Int8QuadGEMM {
     }
 
     /// Two blocks at once: 16 `vpdpbusd` per depth quad for two weight loads and eight
-    /// broadcasts. `sums` gets the first block's `[8][16]` sums, `sumsBlockStride` bytes
-    /// further the second's.
+    /// broadcasts (half as many of each for four rows). `sums` gets the first block's rows of
+    /// sums, `sumsBlockStride` bytes further the second's.
     @inline(never)
-    static func blockPairSums(_ t: TileRows, quads: Int, panel0: UnsafeRawPointer, panel1: UnsafeRawPointer,
-                              signs: SIMD16<Int32>, sums: UnsafeMutableRawPointer, sumsBlockStride: Int) {
+    static func blockPairSums<Height: QuadTileHeight>(_ t: TileRows, quads: Int, panel0: UnsafeRawPointer, panel1: UnsafeRawPointer,
+                                                      signs: SIMD16<Int32>, sums: UnsafeMutableRawPointer, sumsBlockStride: Int,
+                                                      height: Height.Type) {
         let zero = SIMD16<Int32>()
         var (l0, l1, l2, l3, l4, l5, l6, l7) = (zero, zero, zero, zero, zero, zero, zero, zero)
         var (r0, r1, r2, r3, r4, r5, r6, r7) = (zero, zero, zero, zero, zero, zero, zero, zero)
@@ -125,24 +133,26 @@ enum Int8QuadGEMM {
                 r = accumulatingQuadProducts(r, unsignedBytes: x, signedBytes: w1)
             }
             step(&l0, &r0, t.r0); step(&l1, &r1, t.r1); step(&l2, &r2, t.r2); step(&l3, &r3, t.r3)
-            step(&l4, &r4, t.r4); step(&l5, &r5, t.r5); step(&l6, &r6, t.r6); step(&l7, &r7, t.r7)
+            if Height.rows > 4 { step(&l4, &r4, t.r4); step(&l5, &r5, t.r5); step(&l6, &r6, t.r6); step(&l7, &r7, t.r7) }
         }
         @inline(__always) func put(_ c: SIMD16<Int32>, _ slot: Int) {
             sums.storeBytes(of: c, toByteOffset: slot * 64, as: SIMD16<Int32>.self)
         }
-        put(l0, 0); put(l1, 1); put(l2, 2); put(l3, 3); put(l4, 4); put(l5, 5); put(l6, 6); put(l7, 7)
+        put(l0, 0); put(l1, 1); put(l2, 2); put(l3, 3)
+        if Height.rows > 4 { put(l4, 4); put(l5, 5); put(l6, 6); put(l7, 7) }
         let second = sums + sumsBlockStride
         @inline(__always) func putSecond(_ c: SIMD16<Int32>, _ slot: Int) {
             second.storeBytes(of: c, toByteOffset: slot * 64, as: SIMD16<Int32>.self)
         }
         putSecond(r0, 0); putSecond(r1, 1); putSecond(r2, 2); putSecond(r3, 3)
-        putSecond(r4, 4); putSecond(r5, 5); putSecond(r6, 6); putSecond(r7, 7)
+        if Height.rows > 4 { putSecond(r4, 4); putSecond(r5, 5); putSecond(r6, 6); putSecond(r7, 7) }
     }
 
-    /// One block: eight `vpdpbusd` per depth quad. `sums` gets the `[8][16]` sums.
+    /// One block: eight `vpdpbusd` per depth quad (four for four rows). `sums` gets the rows of
+    /// sums.
     @inline(never)
-    static func blockSums(_ t: TileRows, quads: Int, panel: UnsafeRawPointer, signs: SIMD16<Int32>,
-                          sums: UnsafeMutableRawPointer) {
+    static func blockSums<Height: QuadTileHeight>(_ t: TileRows, quads: Int, panel: UnsafeRawPointer, signs: SIMD16<Int32>,
+                                                  sums: UnsafeMutableRawPointer, height: Height.Type) {
         let zero = SIMD16<Int32>()
         var (c0, c1, c2, c3, c4, c5, c6, c7) = (zero, zero, zero, zero, zero, zero, zero, zero)
         for k in 0..<quads {
@@ -152,12 +162,19 @@ enum Int8QuadGEMM {
                 c = accumulatingQuadProducts(c, unsignedBytes: broadcastQuad(row, at, signs), signedBytes: w)
             }
             step(&c0, t.r0); step(&c1, t.r1); step(&c2, t.r2); step(&c3, t.r3)
-            step(&c4, t.r4); step(&c5, t.r5); step(&c6, t.r6); step(&c7, t.r7)
+            if Height.rows > 4 { step(&c4, t.r4); step(&c5, t.r5); step(&c6, t.r6); step(&c7, t.r7) }
         }
         @inline(__always) func put(_ c: SIMD16<Int32>, _ slot: Int) {
             sums.storeBytes(of: c, toByteOffset: slot * 64, as: SIMD16<Int32>.self)
         }
-        put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3); put(c4, 4); put(c5, 5); put(c6, 6); put(c7, 7)
+        put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3)
+        if Height.rows > 4 { put(c4, 4); put(c5, 5); put(c6, 6); put(c7, 7) }
     }
 }
+
+/// The rows a quad micro-kernel computes, as a type so that each height is its own
+/// specialisation (see `Int8QuadGEMM.blockPairSums`).
+protocol QuadTileHeight { static var rows: Int { get } }
+enum EightRows: QuadTileHeight { static var rows: Int { 8 } }
+enum FourRows: QuadTileHeight { static var rows: Int { 4 } }
 #endif
