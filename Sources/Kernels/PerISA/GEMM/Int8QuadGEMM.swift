@@ -117,7 +117,7 @@ enum Int8QuadGEMM {
     /// broadcasts (half as many of each for four rows). `sums` gets the first block's rows of
     /// sums, `sumsBlockStride` bytes further the second's.
     @inline(never)
-    static func blockPairSums<Height: QuadTileHeight>(_ t: TileRows, quads: Int, panel0: UnsafeRawPointer, panel1: UnsafeRawPointer,
+    static func blockPairSums<Height: TileHeight>(_ t: TileRows, quads: Int, panel0: UnsafeRawPointer, panel1: UnsafeRawPointer,
                                                       signs: SIMD16<Int32>, sums: UnsafeMutableRawPointer, sumsBlockStride: Int,
                                                       height: Height.Type) {
         let zero = SIMD16<Int32>()
@@ -151,7 +151,7 @@ enum Int8QuadGEMM {
     /// One block: eight `vpdpbusd` per depth quad (four for four rows). `sums` gets the rows of
     /// sums.
     @inline(never)
-    static func blockSums<Height: QuadTileHeight>(_ t: TileRows, quads: Int, panel: UnsafeRawPointer, signs: SIMD16<Int32>,
+    static func blockSums<Height: TileHeight>(_ t: TileRows, quads: Int, panel: UnsafeRawPointer, signs: SIMD16<Int32>,
                                                   sums: UnsafeMutableRawPointer, height: Height.Type) {
         let zero = SIMD16<Int32>()
         var (c0, c1, c2, c3, c4, c5, c6, c7) = (zero, zero, zero, zero, zero, zero, zero, zero)
@@ -171,10 +171,4 @@ enum Int8QuadGEMM {
         if Height.rows > 4 { put(c4, 4); put(c5, 5); put(c6, 6); put(c7, 7) }
     }
 }
-
-/// The rows a quad micro-kernel computes, as a type so that each height is its own
-/// specialisation (see `Int8QuadGEMM.blockPairSums`).
-protocol QuadTileHeight { static var rows: Int { get } }
-enum EightRows: QuadTileHeight { static var rows: Int { 8 } }
-enum FourRows: QuadTileHeight { static var rows: Int { 4 } }
 #endif
