@@ -272,6 +272,23 @@ import Kernels
         }
     }
 
+    /// A 1x1 convolution of one input channel to `channels` outputs over a 16x16 image whose
+    /// 256 pixels hold every int8 value, so channel c's sums are `bias[c] + w[c] * (v + inputOffset)`
+    /// for every `v`: the requantisation sweeps' layer.
+    private struct EveryInt8Sweep {
+        let inShape: NHWC, outShape: NHWC, filterShape: NHWC
+        let geometry: ConvGeometry
+        let input = (0..<256).map { Int8(truncatingIfNeeded: $0) }
+
+        init(channels: Int) {
+            inShape = NHWC(batch: 1, height: 16, width: 16, channels: 1)
+            outShape = NHWC(batch: 1, height: 16, width: 16, channels: channels)
+            filterShape = NHWC(batch: channels, height: 1, width: 1, channels: 1)
+            geometry = ConvGeometry.make(padding: .valid, inputHeight: 16, inputWidth: 16, filterHeight: 1, filterWidth: 1,
+                                         strideHeight: 1, strideWidth: 1)!.geometry
+        }
+    }
+
     /// The vector requantisation against the scalar one over many accumulators: a 1x1
     /// convolution of one input channel, whose 256 pixels hold every int8 value, so channel c's
     /// sums are `bias[c] + w[c] * (v + inputOffset)` around a random bias (biases near the
@@ -284,12 +301,8 @@ import Kernels
     func requantizationSweepMatchesReference(variant: InstructionSet, rightShiftsOnly: Bool) {
         var rng = SplitMix64(seed: 106)
         let channels = 63
-        let inShape = NHWC(batch: 1, height: 16, width: 16, channels: 1)
-        let outShape = NHWC(batch: 1, height: 16, width: 16, channels: channels)
-        let filterShape = NHWC(batch: channels, height: 1, width: 1, channels: 1)
-        let (g, _, _) = ConvGeometry.make(padding: .valid, inputHeight: 16, inputWidth: 16, filterHeight: 1, filterWidth: 1,
-                                          strideHeight: 1, strideWidth: 1)!
-        let input = (0..<256).map { Int8(truncatingIfNeeded: $0) }
+        let sweep = EveryInt8Sweep(channels: channels)
+        let (inShape, outShape, filterShape, g, input) = (sweep.inShape, sweep.outShape, sweep.filterShape, sweep.geometry, sweep.input)
         var unclamped = 0
         for trial in 0..<300 {
             var params = randomParams(&rng, geometry: g, channels: channels)
@@ -332,12 +345,8 @@ import Kernels
     func shortShiftRequantizationMatchesReference(variant: InstructionSet, clamp: Int) {
         var rng = SplitMix64(seed: 107)
         let channels = 48
-        let inShape = NHWC(batch: 1, height: 16, width: 16, channels: 1)
-        let outShape = NHWC(batch: 1, height: 16, width: 16, channels: channels)
-        let filterShape = NHWC(batch: channels, height: 1, width: 1, channels: 1)
-        let (g, _, _) = ConvGeometry.make(padding: .valid, inputHeight: 16, inputWidth: 16, filterHeight: 1, filterWidth: 1,
-                                          strideHeight: 1, strideWidth: 1)!
-        let input = (0..<256).map { Int8(truncatingIfNeeded: $0) }
+        let sweep = EveryInt8Sweep(channels: channels)
+        let (inShape, outShape, filterShape, g, input) = (sweep.inShape, sweep.outShape, sweep.filterShape, sweep.geometry, sweep.input)
         let (minimum, maximum, zeroPoint) = Self.requantizationClamps[clamp]
         var inside = 0
         for trial in 0..<200 {

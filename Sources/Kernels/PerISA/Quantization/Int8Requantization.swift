@@ -224,20 +224,15 @@ struct Int8Requantizer {
         }
         #if TFLITE_AVX512
         if requantizesSigned {
-            let c = UnsafeRawPointer(c)
+            @inline(__always) func signed<KeepsSign: StaticFlag, Clamps: StaticFlag>(_ keepsSign: KeepsSign.Type, _ clamps: Clamps.Type) {
+                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: UnsafeRawPointer(c), to: out,
+                           outStride: outStride, count: count, keepsSign: keepsSign, clamps: clamps)
+            }
             switch (clampsNegativeSums, minimum == -128 && maximum == 127) {
-            case (true, true):
-                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: c, to: out, outStride: outStride, count: count,
-                           keepsSign: No.self, clamps: No.self)
-            case (true, false):
-                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: c, to: out, outStride: outStride, count: count,
-                           keepsSign: No.self, clamps: Yes.self)
-            case (false, true):
-                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: c, to: out, outStride: outStride, count: count,
-                           keepsSign: Yes.self, clamps: No.self)
-            case (false, false):
-                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: c, to: out, outStride: outStride, count: count,
-                           keepsSign: Yes.self, clamps: Yes.self)
+            case (true, true): signed(No.self, No.self)
+            case (true, false): signed(No.self, Yes.self)
+            case (false, true): signed(Yes.self, No.self)
+            case (false, false): signed(Yes.self, Yes.self)
             }
             return
         }
