@@ -79,18 +79,15 @@ enum Int8QuadGEMM {
                          sumsBlockStride: Int) {
         let rows = TileRows(a, lda: lda, rowCount: rowCount)
         let signs = SIMD16<Int32>(repeating: Int32(bitPattern: 0x8080_8080))
-        switch (blocks == 2, rowCount > 4) {
-        case (true, true):
-            blockPairSums(rows, quads: quads, panel0: UnsafeRawPointer(panel), panel1: UnsafeRawPointer(panel + panelStride),
-                          signs: signs, sums: sums, sumsBlockStride: sumsBlockStride, height: EightRows.self)
-        case (true, false):
-            blockPairSums(rows, quads: quads, panel0: UnsafeRawPointer(panel), panel1: UnsafeRawPointer(panel + panelStride),
-                          signs: signs, sums: sums, sumsBlockStride: sumsBlockStride, height: FourRows.self)
-        case (false, true):
-            blockSums(rows, quads: quads, panel: UnsafeRawPointer(panel), signs: signs, sums: sums, height: EightRows.self)
-        case (false, false):
-            blockSums(rows, quads: quads, panel: UnsafeRawPointer(panel), signs: signs, sums: sums, height: FourRows.self)
+        @inline(__always) func multiply<Height: TileHeight>(_ height: Height.Type) {
+            if blocks == 2 {
+                blockPairSums(rows, quads: quads, panel0: UnsafeRawPointer(panel), panel1: UnsafeRawPointer(panel + panelStride),
+                              signs: signs, sums: sums, sumsBlockStride: sumsBlockStride, height: height)
+            } else {
+                blockSums(rows, quads: quads, panel: UnsafeRawPointer(panel), signs: signs, sums: sums, height: height)
+            }
         }
+        if rowCount > 4 { multiply(EightRows.self) } else { multiply(FourRows.self) }
     }
 
     /// The eight row pointers of a tile; rows at or past `rowCount` alias row 0.

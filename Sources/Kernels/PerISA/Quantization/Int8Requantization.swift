@@ -178,6 +178,22 @@ struct Int8Requantizer {
     func store(rows: UnsafeRawPointer, sumStride: Int, rowCount: Int, group: Int,
                to out: UnsafeMutablePointer<Int8>, outStride: Int, count: Int) {
         let lanes = int8LaneCount, c = constants + group &* Int8Requantization.groupStride
+        #if TFLITE_AVX512
+        // The signed form first: it reads its own constants, none of the unsigned form's below.
+        if requantizesSigned {
+            @inline(__always) func signed<KeepsSign: StaticFlag, Clamps: StaticFlag>(_ keepsSign: KeepsSign.Type, _ clamps: Clamps.Type) {
+                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: UnsafeRawPointer(c), to: out,
+                           outStride: outStride, count: count, keepsSign: keepsSign, clamps: clamps)
+            }
+            switch (clampsNegativeSums, minimum == -128 && maximum == 127) {
+            case (true, true): signed(No.self, No.self)
+            case (true, false): signed(No.self, Yes.self)
+            case (false, true): signed(Yes.self, No.self)
+            case (false, false): signed(Yes.self, Yes.self)
+            }
+            return
+        }
+        #endif
         @inline(__always) func load(_ slot: Int8Requantization.Slot) -> Int32Lanes {
             c.loadUnaligned(fromByteOffset: slot.rawValue &* lanes &* 4, as: Int32Lanes.self)
         }
@@ -222,21 +238,6 @@ struct Int8Requantizer {
                 }
             }
         }
-        #if TFLITE_AVX512
-        if requantizesSigned {
-            @inline(__always) func signed<KeepsSign: StaticFlag, Clamps: StaticFlag>(_ keepsSign: KeepsSign.Type, _ clamps: Clamps.Type) {
-                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: UnsafeRawPointer(c), to: out,
-                           outStride: outStride, count: count, keepsSign: keepsSign, clamps: clamps)
-            }
-            switch (clampsNegativeSums, minimum == -128 && maximum == 127) {
-            case (true, true): signed(No.self, No.self)
-            case (true, false): signed(No.self, Yes.self)
-            case (false, true): signed(Yes.self, No.self)
-            case (false, false): signed(Yes.self, Yes.self)
-            }
-            return
-        }
-        #endif
         // Each build compiles two of the loops (`requantizesShiftsByMultiplying` is a
         // constant): on the portable build, the rare layer with a shift of zero or to the left
         // takes the left-shift loop, multiplying by one where it does not shift.
