@@ -15,16 +15,26 @@ import FoundationNetworking
 /// attempt's end and the download's deadline are enforced here with a timer that cancels
 /// the task. Its redirect limit (20, then a transient error) is replaced by the package's
 /// own, which fails for good.
+///
+/// Whatever ends the attempt early (the timer, the calling task's cancellation, a handler's
+/// error) resumes the caller itself and only then cancels the URLSession task, so the wait
+/// never depends on URLSession reporting the cancelled task's completion. Cancellation of the
+/// calling task reaches URLSession through the delegate queue, never from the cancellation
+/// handler itself: that handler runs holding the task's status lock, and
+/// `URLSessionTask.cancel()` waits for URLSession's work queue, whose thread may at that very
+/// moment be resuming a continuation of the same task, which needs that lock (a lock-order
+/// inversion reported against swift-corelibs-foundation's own `URLSession.data()`).
 final class URLSessionRequest: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let url: URL
     private let limits: AttemptLimits
     private let onResponse: HTTPRequest.ResponseHandler
     private let onData: HTTPRequest.DataHandler
-    // The fields below are touched only on the session's serial delegate queue, except
-    // `continuation`, which is set before the task starts.
+    // The fields below are touched only on the session's serial delegate queue.
     private var redirects: HTTPRedirects
     private var failure: ModelDownloadError?
     private var continuation: CheckedContinuation<Void, any Error>?
+    /// The timer that ends the attempt at its limit (`AttemptLimits.remaining`).
+    private var expiry: DispatchWorkItem?
 
     private init(url: URL, limits: AttemptLimits, redirects: HTTPRedirects,
                  onResponse: @escaping HTTPRequest.ResponseHandler, onData: @escaping HTTPRequest.DataHandler) {
@@ -56,18 +66,14 @@ final class URLSessionRequest: NSObject, URLSessionDataDelegate, @unchecked Send
         // The session retains its delegate until invalidated.
         defer { session.finishTasksAndInvalidate() }
         let task = session.dataTask(with: request)
-        let expiry = DispatchWorkItem { queue.addOperation { delegate.expire(task) } }
-        defer { expiry.cancel() }
+        defer { queue.addOperation { delegate.expiry?.cancel() } }
         do {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    delegate.continuation = continuation
-                    task.resume()
-                    // Scheduled after `continuation` is set, so the expiry always finds it.
-                    DispatchQueue.global().asyncAfter(deadline: .now() + limits.remaining, execute: expiry)
+                    queue.addOperation { delegate.start(task, continuation, on: queue) }
                 }
             } onCancel: {
-                task.cancel()
+                queue.addOperation { delegate.end(task, with: .cancelled) }
             }
         } catch let error as ModelDownloadError {
             throw error
@@ -95,8 +101,32 @@ final class URLSessionRequest: NSObject, URLSessionDataDelegate, @unchecked Send
 
     /// The attempt ran out of time: fail with the limit that ended it.
     private func expire(_ task: URLSessionTask) {
-        guard continuation != nil, failure == nil else { return }
-        failure = limits.expired(waitingFor: task.currentRequest?.url ?? url)
+        end(task, with: limits.expired(waitingFor: task.currentRequest?.url ?? url))
+    }
+
+    /// Starts `task` and its expiry timer, unless the attempt was cancelled before it started.
+    /// Called on the delegate `queue`, which orders it with `end`.
+    private func start(_ task: URLSessionTask, _ continuation: CheckedContinuation<Void, any Error>,
+                       on queue: OperationQueue) {
+        if let failure { return continuation.resume(throwing: failure) }
+        self.continuation = continuation
+        task.resume()
+        let expiry = DispatchWorkItem { [weak self] in
+            guard let self else { return }
+            queue.addOperation { self.expire(task) }
+        }
+        self.expiry = expiry
+        DispatchQueue.global().asyncAfter(deadline: .now() + limits.remaining, execute: expiry)
+    }
+
+    /// Fails the attempt with `error` (unless it has already failed), resumes the caller at
+    /// once, then cancels `task`; what URLSession reports of it afterwards is ignored. Called
+    /// on the delegate queue.
+    private func end(_ task: URLSessionTask, with error: ModelDownloadError) {
+        guard failure == nil else { return }
+        failure = error
+        continuation?.resume(throwing: error)
+        continuation = nil
         task.cancel()
     }
 
@@ -106,8 +136,8 @@ final class URLSessionRequest: NSObject, URLSessionDataDelegate, @unchecked Send
     ) {
         guard failure == nil else { return completionHandler(.cancel) }
         guard let http = response as? HTTPURLResponse else {
-            failure = .transport(url: url, message: "the response is not HTTP")
-            return completionHandler(.cancel)
+            completionHandler(.cancel)
+            return end(dataTask, with: .transport(url: url, message: "the response is not HTTP"))
         }
         let head = HTTPResponseHead(http, requested: url)
         do throws(ModelDownloadError) {
@@ -119,8 +149,8 @@ final class URLSessionRequest: NSObject, URLSessionDataDelegate, @unchecked Send
             }
             completionHandler(.allow)
         } catch {
-            failure = error
             completionHandler(.cancel)
+            end(dataTask, with: error)
         }
     }
 
@@ -129,8 +159,7 @@ final class URLSessionRequest: NSObject, URLSessionDataDelegate, @unchecked Send
         do {
             try onData(data)
         } catch {
-            failure = error
-            dataTask.cancel()
+            end(dataTask, with: error)
         }
     }
 
@@ -143,18 +172,16 @@ final class URLSessionRequest: NSObject, URLSessionDataDelegate, @unchecked Send
             try redirects.follow(to: target)
             completionHandler(request)
         } catch {
-            failure = error
             completionHandler(nil)
-            task.cancel()
+            end(task, with: error)
         }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        // Nil when the attempt has already ended (`end`).
         let continuation = self.continuation
         self.continuation = nil
-        if let failure {
-            continuation?.resume(throwing: failure)
-        } else if let error {
+        if let error {
             continuation?.resume(throwing: transportError(error))
         } else {
             continuation?.resume()

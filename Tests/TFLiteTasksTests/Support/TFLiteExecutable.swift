@@ -32,23 +32,47 @@ enum TFLiteExecutable {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        let watchdog = Task {
-            try await Task.sleep(nanoseconds: 60_000_000_000)
-            process.terminate()
-        }
-        defer { watchdog.cancel() }
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = ResumeOnce(continuation)
             process.terminationHandler = { _ in done.resume() }
             do {
                 try process.run()
             } catch {
                 process.terminationHandler = nil
-                done.resume()
+                return done.resume()
+            }
+            // The watchdog ends the wait itself rather than trusting the termination handler to
+            // follow the kill: a test that hangs then fails instead of stopping the whole run.
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
+                guard done.isWaiting else { return }
+                kill(pid, SIGKILL)
+                DispatchQueue.global().asyncAfter(deadline: .now() + 5) { done.resume() }
             }
         }
         return Run(
             status: process.isRunning ? -1 : process.terminationStatus,
             stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
             stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+}
+
+/// A continuation resumed by whichever of its resumers comes first.
+private final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+        self.continuation = continuation
+    }
+
+    var isWaiting: Bool { lock.withLock { continuation != nil } }
+
+    func resume() {
+        let waiting = lock.withLock {
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume()
     }
 }

@@ -41,6 +41,16 @@ final class SpawnedProcess: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        #if os(Linux)
+        // The child gets no other descriptor of this process: an inherited end of another
+        // test's pipe, socket or Foundation `Process` socket pair would hold that test's wait for
+        // end-of-file open as long as this child lives. (glibc 2.34's closefrom action, looked
+        // up because Swift's Glibc module does not declare it.)
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let library = dlopen(nil, RTLD_NOW), let symbol = dlsym(library, "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+        }
+        #endif
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + environment).forEach { free($0) } }
@@ -55,13 +65,20 @@ final class SpawnedProcess: @unchecked Sendable {
         kill(pid, signal)
     }
 
-    /// Waits for the child to end (on a thread of its own, off the concurrency pool).
-    func wait() async -> Outcome {
+    /// Waits for the child to end (on a thread of its own, off the concurrency pool), killing
+    /// it once it has run for `limit` seconds, so that a child that hangs fails its test (its
+    /// exit status is then nil) instead of holding up the whole run.
+    func wait(limit: Double = 60) async -> Outcome {
         await withCheckedContinuation { (done: CheckedContinuation<Outcome, Never>) in
             Thread.detachNewThread { [self] in
                 var status: Int32 = 0
                 var usage = rusage()
-                while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+                var reaped = wait4(pid, &status, WNOHANG, &usage)
+                while reaped == 0 || (reaped < 0 && errno == EINTR) {
+                    if seconds(since: started) > limit { kill(pid, SIGKILL) }
+                    usleep(10_000)
+                    reaped = wait4(pid, &status, WNOHANG, &usage)
+                }
                 let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
                     + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
                 let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
