@@ -66,6 +66,12 @@ public struct OptimizedKernels: Sendable {
     /// Float MAX_POOL_2D or AVERAGE_POOL_2D; nil for fewer channels than a vector holds.
     public let floatPool: @Sendable (_ reduction: PoolingReduction, _ params: PoolParams, _ inputShape: NHWC,
                                      _ outputShape: NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?
+    /// Float ADD, SUB, MUL or DIV with its clamp, over a broadcast plan; nil for the other
+    /// operators and the strided layout.
+    public let floatArithmetic: @Sendable (_ op: BinaryOperator, _ plan: BroadcastPlan,
+                                           _ activation: ActivationRange<Float>) -> ((BinaryOperands<Float>, ThreadPool) -> Void)?
+    /// A float activation over `count` elements; nil where only the reference computes it.
+    public let floatActivation: @Sendable (_ function: UnaryFunction, _ count: Int) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?
 
     /// Assembles a variant (each variant module does this once, from its own copy of the kernels).
     public init(instructionSet: InstructionSet, floatGEMMTile: (rows: Int, columns: Int), int8GEMMTile: (rows: Int, columns: Int),
@@ -87,7 +93,10 @@ public struct OptimizedKernels: Sendable {
                 int8Add: @escaping @Sendable (QuantizedAddParams, UnsafePointer<Int8>, UnsafePointer<Int8>, UnsafeMutablePointer<Int8>,
                                               Int, ThreadPool) -> Void,
                 floatResizeBilinear: @escaping @Sendable (ResizeParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
-                floatPool: @escaping @Sendable (PoolingReduction, PoolParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?) {
+                floatPool: @escaping @Sendable (PoolingReduction, PoolParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
+                floatArithmetic: @escaping @Sendable (BinaryOperator, BroadcastPlan, ActivationRange<Float>)
+                    -> ((BinaryOperands<Float>, ThreadPool) -> Void)?,
+                floatActivation: @escaping @Sendable (UnaryFunction, Int) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?) {
         self.instructionSet = instructionSet
         self.floatGEMMTile = floatGEMMTile
         self.int8GEMMTile = int8GEMMTile
@@ -105,6 +114,8 @@ public struct OptimizedKernels: Sendable {
         self.int8Add = int8Add
         self.floatResizeBilinear = floatResizeBilinear
         self.floatPool = floatPool
+        self.floatArithmetic = floatArithmetic
+        self.floatActivation = floatActivation
     }
 
     /// The baseline variant, compiled into this module for the platform's minimum instruction set.

@@ -101,7 +101,7 @@ public struct BroadcastPlan: Sendable, Equatable {
     /// written there, so that it is inlined into the element loop (a closure carried into the
     /// threads would be called once per element).
     @inline(__always)
-    func split(_ pool: ThreadPool?, _ body: (Range<Int>) -> Void) {
+    package func split(_ pool: ThreadPool?, _ body: (Range<Int>) -> Void) {
         let unit = layout == .rowLHS || layout == .rowRHS ? rowLength : 1
         ThreadPool.split(layout == .general ? nil : pool, count: elementCount / unit,
                          work: elementCount * ThreadPool.workPerElement) { units in

@@ -166,5 +166,13 @@ func perISAKernels() -> OptimizedKernels {
         },
         floatPool: { reduction, params, inputShape, outputShape in
             Pooling.channelVectors(reduction, params: params, inputShape: inputShape, outputShape: outputShape)
+        },
+        floatArithmetic: { op, plan, activation in
+            guard FloatArithmeticVectors.handles(op, plan) else { return nil }
+            return { o, pool in FloatArithmeticVectors.run(op, plan: plan, activation: activation, o, pool: pool) }
+        },
+        floatActivation: { function, count in
+            guard FloatActivations.handles(function) else { return nil }
+            return { o, pool in FloatActivations.apply(function, input: o.input, output: o.output, count: count, threads: pool) }
         })
 }

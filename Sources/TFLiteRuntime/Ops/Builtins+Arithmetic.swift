@@ -46,7 +46,9 @@ private func prepareBinary(_ ctx: inout PrepareContext, _ op: BinaryOperator) th
     case .float32:
         // Only ADD accepts a fused activation node, and only on float tensors.
         let act = try ctx.floatActivation(ctx.fusions.activation ?? ctx.binaryActivation)
-        return { c in Elementwise.binary(op, lhs: c.data(ai, as: Float.self), rhs: c.data(bi, as: Float.self), plan: plan, activation: act, output: c.data(yi, as: Float.self), pool: c.threads) }
+        let kernel = Elementwise.plan(op, plan: plan, activation: act, family: ctx.kernelFamily, using: ctx.kernelChoice)
+        ctx.adopt(kernel)
+        return { c in kernel.run(BinaryOperands(a: c.data(ai, as: Float.self), b: c.data(bi, as: Float.self), output: c.data(yi, as: Float.self)), c.threads) }
     case .int32:
         let act: ActivationRange<Int32> = try integerActivation(ctx.binaryActivation, ctx)
         return { c in Elementwise.binary(op, lhs: c.data(ai, as: Int32.self), rhs: c.data(bi, as: Int32.self), plan: plan, activation: act, output: c.data(yi, as: Int32.self)) }
