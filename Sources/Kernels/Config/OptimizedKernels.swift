@@ -70,6 +70,8 @@ public struct OptimizedKernels: Sendable {
     /// operators and the strided layout.
     public let floatArithmetic: @Sendable (_ op: BinaryOperator, _ plan: BroadcastPlan,
                                            _ activation: ActivationRange<Float>) -> ((BinaryOperands<Float>, ThreadPool) -> Void)?
+    /// Float PRELU (input, alpha) over a broadcast plan; nil for the strided layout.
+    public let floatPrelu: @Sendable (_ plan: BroadcastPlan) -> ((BinaryOperands<Float>, ThreadPool) -> Void)?
     /// A float activation over `count` elements; nil where only the reference computes it.
     public let floatActivation: @Sendable (_ function: UnaryFunction, _ count: Int) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?
 
@@ -96,6 +98,7 @@ public struct OptimizedKernels: Sendable {
                 floatPool: @escaping @Sendable (PoolingReduction, PoolParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
                 floatArithmetic: @escaping @Sendable (BinaryOperator, BroadcastPlan, ActivationRange<Float>)
                     -> ((BinaryOperands<Float>, ThreadPool) -> Void)?,
+                floatPrelu: @escaping @Sendable (BroadcastPlan) -> ((BinaryOperands<Float>, ThreadPool) -> Void)?,
                 floatActivation: @escaping @Sendable (UnaryFunction, Int) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?) {
         self.instructionSet = instructionSet
         self.floatGEMMTile = floatGEMMTile
@@ -115,6 +118,7 @@ public struct OptimizedKernels: Sendable {
         self.floatResizeBilinear = floatResizeBilinear
         self.floatPool = floatPool
         self.floatArithmetic = floatArithmetic
+        self.floatPrelu = floatPrelu
         self.floatActivation = floatActivation
     }
 

@@ -171,6 +171,10 @@ func perISAKernels() -> OptimizedKernels {
             guard FloatArithmeticVectors.handles(op, plan) else { return nil }
             return { o, pool in FloatArithmeticVectors.run(op, plan: plan, activation: activation, o, pool: pool) }
         },
+        floatPrelu: { plan in
+            guard plan.layout != .general else { return nil }
+            return { o, pool in FloatArithmeticVectors.prelu(plan: plan, o, pool: pool) }
+        },
         floatActivation: { function, count in
             guard FloatActivations.handles(function) else { return nil }
             return { o, pool in FloatActivations.apply(function, input: o.input, output: o.output, count: count, threads: pool) }

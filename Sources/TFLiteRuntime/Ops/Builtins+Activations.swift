@@ -162,8 +162,9 @@ private func preparePrelu(_ ctx: inout PrepareContext) throws(InterpreterError) 
     let xi = x.index, ai = alpha.index, yi = y.index
     switch x.type {
     case .float32:
-        return { c in Activations.prelu(input: c.data(xi, as: Float.self), alpha: c.data(ai, as: Float.self), plan: plan, output: c.data(yi, as: Float.self),
-                                         pool: c.threads) }
+        let kernel = Activations.planPrelu(plan, using: ctx.kernelChoice)
+        ctx.adopt(kernel)
+        return { c in kernel.run(BinaryOperands(a: c.data(xi, as: Float.self), b: c.data(ai, as: Float.self), output: c.data(yi, as: Float.self)), c.threads) }
     case .int8, .uInt8:
         let params = QuantizedPreluParams.make(input: try ctx.affine(x, role: "input"), alpha: try ctx.affine(alpha, role: "alpha"),
                                                output: try ctx.affine(y, role: "output"))

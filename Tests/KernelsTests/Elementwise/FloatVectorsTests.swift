@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import Kernels
 
-/// The variants' float ADD, SUB, MUL and DIV and their vector activations against the
+/// The variants' float ADD, SUB, MUL, DIV and PRELU and their vector activations against the
 /// reference (and the baseline's vectors), bit for bit, on every variant this CPU runs.
 @Suite struct FloatVectorsTests {
     /// Values that test the operations' corners: signed zeros, infinities, NaN, tiny and huge.
@@ -29,6 +29,29 @@ import Kernels
                     #expect(got.values.map(\.bitPattern) == want.values.map(\.bitPattern),
                             "\(op) \(lhsShape) x \(rhsShape), \(activation.min)...\(activation.max), \(threads) threads")
                 }
+            }
+        }
+    }
+
+    /// PRELU with a per-channel alpha (a repeated row, as after a convolution), a scalar alpha
+    /// and an alpha of the input's shape.
+    @Test(arguments: hostVariants)
+    func preluEqualsTheReference(variant: InstructionSet) {
+        var rng = SplitMix64(seed: 7500)
+        let shapes: [([Int], [Int])] = [([1, 9, 7, 32], [1, 1, 32]), ([1, 5, 5, 19], [19]), ([4, 3], [3]),
+                                        ([3, 41], [1]), ([2, 37], [2, 37]), ([2, 3, 4], [3, 1])]
+        for (inputShape, alphaShape) in shapes {
+            let plan = BroadcastPlan(lhsShape: inputShape, rhsShape: alphaShape)!
+            let x = TestBuffer(values(&rng, inputShape.reduce(1, *)))
+            let alpha = TestBuffer(values(&rng, alphaShape.reduce(1, *)))
+            let want = TestBuffer(repeating: Float.nan, count: plan.elementCount)
+            Activations.prelu(input: x.constant, alpha: alpha.constant, plan: plan, output: want.pointer)
+            for threads in [1, 3] {
+                let kernel = Activations.planPrelu(plan, using: .optimized(kernels(variant)))
+                #expect(kernel.name == (plan.layout == .general ? "prelu.f32.reference" : "prelu.f32.vectors/\(variant)"))
+                let got = TestBuffer(repeating: Float.nan, count: plan.elementCount)
+                kernel.run(BinaryOperands(a: x.constant, b: alpha.constant, output: got.pointer), ThreadPool(threadCount: threads))
+                #expect(got.array.map(\.bitPattern) == want.array.map(\.bitPattern), "\(inputShape) x \(alphaShape), \(threads) threads")
             }
         }
     }

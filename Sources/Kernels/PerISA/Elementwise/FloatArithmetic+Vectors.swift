@@ -1,7 +1,7 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-/// Float ADD, SUB, MUL and DIV in ``WideFloats``: both operands of the same shape, one of them a
+/// Float ADD, SUB, MUL, DIV and PRELU in ``WideFloats``: both operands of the same shape, one of them a
 /// single element (SSD's input normalisation subtracts a scalar from every pixel), or one of
 /// them a row repeated over the other (a per-channel scale).
 ///
@@ -25,6 +25,12 @@ enum FloatArithmeticVectors {
         case .multiply: run(Product.self, plan, activation, o, pool)
         default: run(Quotient.self, plan, activation, o, pool)
         }
+    }
+
+    /// PRELU, `x >= 0 ? x : alpha * x` with `a` the input and `b` alpha, over a layout that is not
+    /// the strided one (a per-channel alpha is a repeated row).
+    static func prelu(plan: BroadcastPlan, _ o: BinaryOperands<Float>, pool: ThreadPool?) {
+        sweep(ParametricRelu.self, Unclamped(), plan, o, pool)
     }
 
     /// One operator: the clamp is left out when the activation bounds nothing (it would change
@@ -149,6 +155,15 @@ private enum Product: LaneArithmetic {
 private enum Quotient: LaneArithmetic {
     @_transparent static func lanes(_ a: WideFloats, _ b: WideFloats) -> WideFloats { a / b }
     @_transparent static func value(_ a: Float, _ b: Float) -> Float { a / b }
+}
+
+/// PRELU's `x >= 0 ? x : alpha * x`, NaN included: a NaN input is not `>= 0`, so it becomes
+/// `alpha * NaN`, as in the reference.
+private enum ParametricRelu: LaneArithmetic {
+    @_transparent static func lanes(_ x: WideFloats, _ alpha: WideFloats) -> WideFloats {
+        x.replacing(with: alpha * x, where: .!(x .>= 0))
+    }
+    @_transparent static func value(_ x: Float, _ alpha: Float) -> Float { x >= 0 ? x : alpha * x }
 }
 
 /// The fused activation's clamp, on vectors and on single floats.
