@@ -17,8 +17,9 @@ extension Conv2D {
     /// interior of each output row runs as GEMM tiles read straight from the input, one pass per
     /// filter row accumulating into the output (the packed filter's depth order is
     /// `(fy, fx, channel)`, so filter row `fy` is a contiguous slice of every panel). Pixels
-    /// whose window leaves the input are gathered and multiplied as in the im2col path. Output
-    /// rows are split across `pool`.
+    /// whose window leaves the input are gathered and multiplied as in the im2col path: whole
+    /// rows at the top and bottom, and the edge columns of a run of interior rows column by
+    /// column. Output rows are split across `pool`.
     static func directRows(params: Conv2DParams,
                            input: UnsafePointer<Float>, inputShape: NHWC,
                            weights: PackedConv2DWeights, bias: UnsafePointer<Float>?, residual: GEMMResidual?,
@@ -55,22 +56,61 @@ extension Conv2D {
                         x0 += count
                     }
                 }
-                for row in range {
-                    let b = row / outputShape.height, oy = row % outputShape.height
-                    let iy0 = oy * g.strideHeight - g.paddingHeight.before
-                    guard iy0 >= 0 && iy0 + f.height <= inputShape.height && firstInner < endInner else {
-                        gathered(b, oy, 0..<outputShape.width, row)
+                /// Gathers output pixel column `x` of the output rows `rows` into the buffer, at
+                /// most `blockRows` at a time, and multiplies them: one GEMM per block of rows
+                /// rather than one per pixel (those pixels lie `width * n` floats apart).
+                func gatheredDown(_ x: Int, _ rows: Range<Int>) {
+                    var r0 = rows.lowerBound
+                    while r0 < rows.upperBound {
+                        let count = Swift.min(blockRows, rows.upperBound - r0)
+                        for r in 0..<count {
+                            let row = r0 + r
+                            gatherWindow(batch: row / outputShape.height, y: row % outputShape.height, x: x, params: params,
+                                         input: input, inputShape: inputShape, filterShape: f, into: buffer + r * depth)
+                        }
+                        let pixel = r0 * outputShape.width + x
+                        let down = residual.map { skip in
+                            let start = skip.advanced(rows: pixel, column: 0)
+                            return GEMMResidual(base: start.base, rowStride: start.rowStride * outputShape.width,
+                                                columns: start.columns)
+                        }
+                        GEMM.multiply(a: buffer, lda: depth, rows: 0..<count, weights: weights.gemm,
+                                      panels: 0..<weights.gemm.panelCount, bias: bias, activation: params.activation,
+                                      residual: down, c: output + pixel * n, ldc: outputShape.width * n)
+                        r0 += count
+                    }
+                }
+                /// Whether the windows of output row `row` are inside the input vertically, and
+                /// the row has interior columns at all.
+                func isInterior(_ row: Int) -> Bool {
+                    let iy0 = row % outputShape.height * g.strideHeight - g.paddingHeight.before
+                    return iy0 >= 0 && iy0 + f.height <= inputShape.height && firstInner < endInner
+                }
+                var row = range.lowerBound
+                while row < range.upperBound {
+                    guard isInterior(row) else {
+                        gathered(row / outputShape.height, row % outputShape.height, 0..<outputShape.width, row)
+                        row += 1
                         continue
                     }
-                    gathered(b, oy, 0..<firstInner, row)
-                    gathered(b, oy, endInner..<outputShape.width, row)
-                    let ix0 = firstInner * g.strideWidth - g.paddingWidth.before
-                    let rowBase = input + ((b * inputShape.height + iy0) * inputShape.width + ix0) * cin
-                    directTiles(rowBase: rowBase, inputRowStride: inputShape.width * cin, pixelStride: g.strideWidth * cin,
-                                count: endInner - firstInner, filterHeight: f.height, segment: segment, depth: depth,
-                                panels: base, weights: weights.gemm, bias: bias, activation: params.activation,
-                                residual: residual?.advanced(rows: row * outputShape.width + firstInner, column: 0),
-                                out: output + (row * outputShape.width + firstInner) * n, ldc: n)
+                    // A run of interior rows: their interior columns as direct tiles, row by
+                    // row, then their edge columns gathered column by column down the run.
+                    var end = row + 1
+                    while end < range.upperBound && isInterior(end) { end += 1 }
+                    for r in row..<end {
+                        let b = r / outputShape.height, oy = r % outputShape.height
+                        let iy0 = oy * g.strideHeight - g.paddingHeight.before
+                        let ix0 = firstInner * g.strideWidth - g.paddingWidth.before
+                        let rowBase = input + ((b * inputShape.height + iy0) * inputShape.width + ix0) * cin
+                        directTiles(rowBase: rowBase, inputRowStride: inputShape.width * cin, pixelStride: g.strideWidth * cin,
+                                    count: endInner - firstInner, filterHeight: f.height, segment: segment, depth: depth,
+                                    panels: base, weights: weights.gemm, bias: bias, activation: params.activation,
+                                    residual: residual?.advanced(rows: r * outputShape.width + firstInner, column: 0),
+                                    out: output + (r * outputShape.width + firstInner) * n, ldc: n)
+                    }
+                    for x in 0..<firstInner { gatheredDown(x, row..<end) }
+                    for x in endInner..<outputShape.width { gatheredDown(x, row..<end) }
+                    row = end
                 }
             }
         }
