@@ -29,23 +29,17 @@ enum FloatActivations {
     }
 
     /// One thread's share of ``apply(_:input:output:count:threads:)``. Kept out of line: inlined
-    /// into the splitting closure, the clamps of the RELU family compile to a lane-by-lane loop.
+    /// into the splitting closure, the clamps of the RELU family compiled to a lane-by-lane loop.
     @inline(never)
     static func apply(_ function: UnaryFunction, input: UnsafePointer<Float>,
                       output: UnsafeMutablePointer<Float>, count: Int) {
         switch function {
-        case .relu: clamp(input, output, count, 0, .infinity)
-        case .relu6: clamp(input, output, count, 0, 6)
-        case .reluN1To1: clamp(input, output, count, -1, 1)
-        case .relu0To1: clamp(input, output, count, 0, 1)
-        case .leakyRelu(let alpha):
-            let a = WideFloats(repeating: alpha)
-            vectorized(input, output, count, { function($0) }) { x in x.replacing(with: x * a, where: x .<= 0) }
-        case .hardSwish:
-            let three = WideFloats(repeating: 3), six = WideFloats(repeating: 6)
-            vectorized(input, output, count, { function($0) }) { x in
-                x * (x + three).clampedLanes(0, 6) / six
-            }
+        case .relu: vectorized(input, output, count, Bounds(lo: 0, hi: .infinity))
+        case .relu6: vectorized(input, output, count, Bounds(lo: 0, hi: 6))
+        case .reluN1To1: vectorized(input, output, count, Bounds(lo: -1, hi: 1))
+        case .relu0To1: vectorized(input, output, count, Bounds(lo: 0, hi: 1))
+        case .leakyRelu(let alpha): vectorized(input, output, count, Leaky(alpha: alpha))
+        case .hardSwish: vectorized(input, output, count, HardSwish())
         case .logistic:
             logistic(input, output, count)
         default:
@@ -94,26 +88,52 @@ enum FloatActivations {
         return one / (one + VectorMath.exp(-VectorMath.clamp(x, -87, .infinity)))
     }
 
+    /// Runs `function` over full vectors, then one value at a time on the tail.
     @inline(__always)
-    static func clamp(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>, _ count: Int,
-                      _ lo: Float, _ hi: Float) {
-        vectorized(input, output, count, { Swift.min(Swift.max($0, lo), hi) }) { $0.clampedLanes(lo, hi) }
-    }
-
-    /// Runs `body` over full vectors and `scalar` on the tail.
-    @inline(__always)
-    static func vectorized(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>, _ count: Int,
-                           _ scalar: (Float) -> Float, _ body: (WideFloats) -> WideFloats) {
+    private static func vectorized<Function: LaneFunction>(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>,
+                                                           _ count: Int, _ function: Function) {
         let src = UnsafeRawPointer(input), dst = UnsafeMutableRawPointer(output)
         var i = 0
         while i + WideFloats.scalarCount <= count {
             let v = src.loadUnaligned(fromByteOffset: i * 4, as: WideFloats.self)
-            dst.storeBytes(of: body(v), toByteOffset: i * 4, as: WideFloats.self)
+            dst.storeBytes(of: function.lanes(v), toByteOffset: i * 4, as: WideFloats.self)
             i += WideFloats.scalarCount
         }
         while i < count {
-            output[i] = scalar(input[i])
+            output[i] = function.value(input[i])
             i += 1
         }
     }
+}
+
+/// One activation, on vectors and on single floats, each lane computed as the single float is.
+/// Types with transparent methods rather than closures: a closure over ``WideFloats`` stayed a
+/// call per vector that split it into four xmm quarters (HARD_SWISH ran 20 times slower).
+private protocol LaneFunction {
+    func lanes(_ x: WideFloats) -> WideFloats
+    func value(_ x: Float) -> Float
+}
+
+/// The RELU family's clamp, as `Swift.min(Swift.max(x, lo), hi)`.
+private struct Bounds: LaneFunction {
+    let lo: Float, hi: Float
+    @_transparent func lanes(_ x: WideFloats) -> WideFloats { VectorMath.clamp(x, lo, hi) }
+    @_transparent func value(_ x: Float) -> Float { Swift.min(Swift.max(x, lo), hi) }
+}
+
+/// LEAKY_RELU, `x > 0 ? x : alpha * x`.
+private struct Leaky: LaneFunction {
+    let alpha: Float
+    @_transparent func lanes(_ x: WideFloats) -> WideFloats {
+        x.replacing(with: WideFloats(repeating: alpha) * x, where: .!(x .> 0))
+    }
+    @_transparent func value(_ x: Float) -> Float { x > 0 ? x : alpha * x }
+}
+
+/// HARD_SWISH, `x * min(max(x + 3, 0), 6) / 6`.
+private struct HardSwish: LaneFunction {
+    @_transparent func lanes(_ x: WideFloats) -> WideFloats {
+        x * VectorMath.clamp(x + WideFloats(repeating: 3), 0, 6) / WideFloats(repeating: 6)
+    }
+    @_transparent func value(_ x: Float) -> Float { x * Swift.min(Swift.max(x + 3, 0), 6) / 6 }
 }
