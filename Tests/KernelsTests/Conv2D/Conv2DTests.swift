@@ -116,27 +116,29 @@ struct ConvCase: CustomStringConvertible {
         #expect(maxAbsDifference(got, want) <= reductionTolerance(depth), "\(variant) \(c)")
     }
 
-    /// First layers on RGB pixels (the direct-rows path): windows that leave the input on the
-    /// left, right, top and bottom, two images, a residual, 1 and 3 threads. The edge columns
-    /// of a run of interior rows are gathered down the run; writing them a pixel apart instead
-    /// of a row apart fails here.
-    @Test(arguments: hostVariants)
-    func directRowsMatchReference(variant: InstructionSet) {
+    /// The direct-rows path: first layers on RGB pixels and a detector head (40 channels to 12
+    /// outputs), with windows that leave the input on the left, right, top and bottom, two
+    /// images, a residual, 1 and 3 threads. The edge columns of a run of interior rows are
+    /// gathered down the run; writing them a pixel apart instead of a row apart fails here.
+    @Test(arguments: hostVariants, [(3, 16), (40, 12)])
+    func directRowsMatchReference(variant: InstructionSet, channels: (input: Int, output: Int)) {
         var rng = SplitMix64(seed: 4321)
         for (padding, size, stride) in [(PaddingScheme.same, 3, 2), (.same, 5, 1), (.valid, 3, 2), (.same, 3, 1)] {
-            let s = NHWC(batch: 2, height: 19, width: 23, channels: 3), f = NHWC(batch: 16, height: size, width: size, channels: 3)
+            let s = NHWC(batch: 2, height: 19, width: 23, channels: channels.input)
+            let f = NHWC(batch: channels.output, height: size, width: size, channels: channels.input)
             let g = ConvGeometry.make(padding: padding, inputHeight: 19, inputWidth: 23, filterHeight: size, filterWidth: size,
                                       strideHeight: stride, strideWidth: stride)!
-            let o = NHWC(batch: 2, height: g.outputHeight, width: g.outputWidth, channels: 16)
+            let o = NHWC(batch: 2, height: g.outputHeight, width: g.outputWidth, channels: channels.output)
             let params = Conv2DParams(geometry: g.geometry, activation: FusedActivation.none.floatRange!)
-            let input = rng.floats(s.elementCount), filter = rng.floats(f.elementCount), bias = rng.floats(16)
+            let input = rng.floats(s.elementCount), filter = rng.floats(f.elementCount), bias = rng.floats(channels.output)
             let skip = rng.floats(o.elementCount)
             let plain = referenceConv2D(params, input, s, filter, f, bias, o)
             let want = zip(plain, skip).map { $0 + $1 }
             for threads in [1, 3] {
                 let got = optimizedConv2D(variant, params, input, s, filter, f, bias, o, pool: ThreadPool(threadCount: threads),
-                                          residual: skip, residualChannels: 16)
-                #expect(maxAbsDifference(got, want) <= reductionTolerance(size * size * 3), "\(padding) \(size)x\(size)/\(stride), \(threads) threads")
+                                          residual: skip, residualChannels: channels.output)
+                #expect(maxAbsDifference(got, want) <= reductionTolerance(size * size * channels.input),
+                        "\(channels) \(padding) \(size)x\(size)/\(stride), \(threads) threads")
             }
         }
     }
