@@ -78,29 +78,12 @@ extension Reduce.Quantized {
 
 /// Sums `input` over the `reduced` axes into `sums` (`outputCount` int32 values, wrapping as
 /// LiteRT's accumulators do) and returns how many elements each sum takes.
-///
-/// When the reduced axes are adjacent (a global average pool's height and width), the input is
-/// `outer x reduced x inner` and each reduced row adds to the same `inner` sums, a loop the
-/// compiler vectorises; otherwise an index walk. Wrapping sums do not depend on the order.
 @inline(__always)
 private func reducedSums<T: QuantizedElement>(input: UnsafePointer<T>, inputShape: [Int], reduced: [Bool],
                                               into sums: UnsafeMutablePointer<Int32>, outputCount: Int) -> Int {
     sums.initialize(repeating: 0, count: outputCount)
-    let count = zip(inputShape, reduced).reduce(1) { $1.1 ? $0 * $1.0 : $0 }
-    if let first = reduced.firstIndex(of: true), let last = reduced.lastIndex(of: true),
-       reduced[first...last].allSatisfy({ $0 }) {
-        let outer = inputShape[..<first].reduce(1, *), inner = inputShape[(last + 1)...].reduce(1, *)
-        for a in 0..<outer {
-            let row = sums + a * inner
-            for r in 0..<count {
-                let values = input + (a * count + r) * inner
-                for i in 0..<inner { row[i] &+= Int32(values[i]) }
-            }
-        }
-        return count
-    }
     forEachReducedElement(inputShape: inputShape, reduced: reduced) { i, o in
         sums[o] &+= Int32(input[i])
     }
-    return count
+    return zip(inputShape, reduced).reduce(1) { $1.1 ? $0 * $1.0 : $0 }
 }

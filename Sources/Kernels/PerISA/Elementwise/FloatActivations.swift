@@ -106,21 +106,6 @@ enum FloatActivations {
     }
 }
 
-/// One activation, on vectors and on single floats, each lane computed as the single float is.
-/// Types with transparent methods rather than closures: a closure over ``WideFloats`` stayed a
-/// call per vector that split it into four xmm quarters (HARD_SWISH ran 20 times slower).
-private protocol LaneFunction {
-    func lanes(_ x: WideFloats) -> WideFloats
-    func value(_ x: Float) -> Float
-}
-
-/// The RELU family's clamp, as `Swift.min(Swift.max(x, lo), hi)`.
-private struct Bounds: LaneFunction {
-    let lo: Float, hi: Float
-    @_transparent func lanes(_ x: WideFloats) -> WideFloats { VectorMath.clamp(x, lo, hi) }
-    @_transparent func value(_ x: Float) -> Float { Swift.min(Swift.max(x, lo), hi) }
-}
-
 /// LEAKY_RELU, `x > 0 ? x : alpha * x`.
 private struct Leaky: LaneFunction {
     let alpha: Float

@@ -30,7 +30,7 @@ enum FloatArithmeticVectors {
     /// PRELU, `x >= 0 ? x : alpha * x` with `a` the input and `b` alpha, over a layout that is not
     /// the strided one (a per-channel alpha is a repeated row).
     static func prelu(plan: BroadcastPlan, _ o: BinaryOperands<Float>, pool: ThreadPool?) {
-        sweep(ParametricRelu.self, Unclamped(), plan, o, pool)
+        sweep(ParametricRelu.self, Unbounded(), plan, o, pool)
     }
 
     /// One operator: the clamp is left out when the activation bounds nothing (it would change
@@ -38,13 +38,13 @@ enum FloatArithmeticVectors {
     private static func run<Op: LaneArithmetic>(_: Op.Type, _ plan: BroadcastPlan, _ activation: ActivationRange<Float>,
                                                 _ o: BinaryOperands<Float>, _ pool: ThreadPool?) {
         if activation.min == -.infinity && activation.max == .infinity {
-            sweep(Op.self, Unclamped(), plan, o, pool)
+            sweep(Op.self, Unbounded(), plan, o, pool)
         } else {
-            sweep(Op.self, Clamped(lo: activation.min, hi: activation.max), plan, o, pool)
+            sweep(Op.self, Bounds(lo: activation.min, hi: activation.max), plan, o, pool)
         }
     }
 
-    private static func sweep<Op: LaneArithmetic, Clamp: LaneClamp>(_: Op.Type, _ clamp: Clamp, _ plan: BroadcastPlan,
+    private static func sweep<Op: LaneArithmetic, Clamp: LaneFunction>(_: Op.Type, _ clamp: Clamp, _ plan: BroadcastPlan,
                                                                      _ o: BinaryOperands<Float>, _ pool: ThreadPool?) {
         let a = o.a, b = o.b, y = o.output
         plan.split(pool) { e in
@@ -72,7 +72,7 @@ enum FloatArithmeticVectors {
 
     /// `y[i] = clamp(a[i] op b[i])` for `i < count`: whole vectors, then the rest one by one.
     @inline(__always)
-    private static func span<Op: LaneArithmetic, Clamp: LaneClamp>(
+    private static func span<Op: LaneArithmetic, Clamp: LaneFunction>(
         _: Op.Type, _ clamp: Clamp, _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>,
         _ y: UnsafeMutablePointer<Float>, _ count: Int) {
         var i = 0
@@ -88,7 +88,7 @@ enum FloatArithmeticVectors {
 
     /// `y[i] = clamp(a[i] op s)`.
     @inline(__always)
-    private static func span<Op: LaneArithmetic, Clamp: LaneClamp>(
+    private static func span<Op: LaneArithmetic, Clamp: LaneFunction>(
         _: Op.Type, _ clamp: Clamp, _ a: UnsafePointer<Float>, scalar s: Float,
         _ y: UnsafeMutablePointer<Float>, _ count: Int) {
         let splat = WideFloats(repeating: s)
@@ -105,7 +105,7 @@ enum FloatArithmeticVectors {
 
     /// `y[i] = clamp(s op b[i])`.
     @inline(__always)
-    private static func span<Op: LaneArithmetic, Clamp: LaneClamp>(
+    private static func span<Op: LaneArithmetic, Clamp: LaneFunction>(
         _: Op.Type, _ clamp: Clamp, scalar s: Float, _ b: UnsafePointer<Float>,
         _ y: UnsafeMutablePointer<Float>, _ count: Int) {
         let splat = WideFloats(repeating: s)
@@ -164,23 +164,4 @@ private enum ParametricRelu: LaneArithmetic {
         x.replacing(with: alpha * x, where: .!(x .>= 0))
     }
     @_transparent static func value(_ x: Float, _ alpha: Float) -> Float { x >= 0 ? x : alpha * x }
-}
-
-/// The fused activation's clamp, on vectors and on single floats.
-private protocol LaneClamp {
-    func lanes(_ v: WideFloats) -> WideFloats
-    func value(_ x: Float) -> Float
-}
-
-/// No activation.
-private struct Unclamped: LaneClamp {
-    @_transparent func lanes(_ v: WideFloats) -> WideFloats { v }
-    @_transparent func value(_ x: Float) -> Float { x }
-}
-
-/// The clamp to `lo...hi` as the reference computes it.
-private struct Clamped: LaneClamp {
-    let lo: Float, hi: Float
-    @_transparent func lanes(_ v: WideFloats) -> WideFloats { v.clampedLanes(lo, hi) }
-    @_transparent func value(_ x: Float) -> Float { Swift.min(Swift.max(x, lo), hi) }
 }

@@ -37,11 +37,4 @@ enum VectorMath {
         let raised = x.replacing(with: low, where: x .<= low)
         return raised.replacing(with: high, where: raised .> high)
     }
-
-    /// The integer vector as wide as ``WideFloats``, for building `2^n` in the exponent bits.
-    #if TFLITE_AVX512
-    typealias WideInts = SIMD16<Int32>
-    #else
-    typealias WideInts = SIMD8<Int32>
-    #endif
 }
