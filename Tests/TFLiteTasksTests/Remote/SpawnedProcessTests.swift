@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The child processes the download tests start must not hold other tests' descriptors (a
-/// pipe end inherited from a parallel test keeps that test waiting for end-of-file), and a
-/// child that hangs must end its test, not the run.
+/// The child processes the tests start must not hold other tests' descriptors (a pipe end
+/// inherited from a parallel test keeps that test waiting for end-of-file), and a child that
+/// hangs or cannot start must end its test, not the run.
 @Suite struct SpawnedProcessTests {
     #if os(Linux)
     @Test func theChildInheritsOnlyItsStandardStreams() async throws {
@@ -19,6 +19,14 @@ import Testing
         #expect(open.isSubset(of: [0, 1, 2, 3]), "inherited: \(open.subtracting([0, 1, 2, 3]).sorted())")
     }
     #endif
+
+    /// A launch that keeps failing is thrown after its retries; reading the exit status of a
+    /// process that never started traps in Foundation, and took the whole run down once.
+    @Test func aLaunchThatFailsIsThrown() async throws {
+        await #expect(throws: (any Error).self) {
+            try await TFLiteExecutable.run(["label"], executable: URL(fileURLWithPath: "/nonexistent/tflite"))
+        }
+    }
 
     @Test func aChildPastItsLimitIsKilled() async throws {
         let child = try SpawnedProcess(URL(fileURLWithPath: "/bin/sleep"), ["30"])
