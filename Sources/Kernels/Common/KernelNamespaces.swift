@@ -4,7 +4,7 @@
 // declared here. The entry is `reference`, `optimized` or a named path
 // for a family of one op, and the op's name for a family of several (`Elementwise.Quantized.mul`;
 // ops that share their arithmetic share an entry: `rescaledBinary` for ADD, SUB and
-// SQUARED_DIFFERENCE, with `addOptimized` beside it). A family's `plan` (`planAdd` in a family of several) picks
+// SQUARED_DIFFERENCE, with ADD's vector kernel `Int8AddKernel` beside it). A family's `plan` (`planAdd` in a family of several) picks
 // among its entries.
 
 /// QUANTIZE: float or quantised values to quantised ones.

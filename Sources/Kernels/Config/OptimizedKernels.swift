@@ -57,9 +57,9 @@ public struct OptimizedKernels: Sendable {
     /// FULLY_CONNECTED of `batch` float rows with constant blockwise int4 weights.
     public let blockwiseInt4FullyConnected: @Sendable (_ weights: BlockwiseInt4Weights, _ batch: Int,
                                                        _ activation: ActivationRange<Float>) -> HybridKernel
-    /// Int8 ADD of two same-shaped tensors of `count` elements.
-    public let int8Add: @Sendable (_ params: QuantizedAddParams, _ a: UnsafePointer<Int8>, _ b: UnsafePointer<Int8>,
-                                   _ output: UnsafeMutablePointer<Int8>, _ count: Int, _ pool: ThreadPool) -> Void
+    /// Int8 ADD of two same-shaped tensors of `count` elements, prepared once; nil where its
+    /// scales fall outside the variant's exact form.
+    public let int8Add: @Sendable (_ params: QuantizedAddParams, _ count: Int) -> ((BinaryOperands<Int8>, ThreadPool) -> Void)?
     /// Float RESIZE_BILINEAR; nil for fewer channels than a vector holds.
     public let floatResizeBilinear: @Sendable (_ params: ResizeParams, _ inputShape: NHWC,
                                                _ outputShape: NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?
@@ -92,8 +92,7 @@ public struct OptimizedKernels: Sendable {
                 hybridFullyConnected: @escaping @Sendable (UnsafePointer<Int8>, [Float], Int, Int, Int, ActivationRange<Float>,
                                                            Bool) -> HybridKernel,
                 blockwiseInt4FullyConnected: @escaping @Sendable (BlockwiseInt4Weights, Int, ActivationRange<Float>) -> HybridKernel,
-                int8Add: @escaping @Sendable (QuantizedAddParams, UnsafePointer<Int8>, UnsafePointer<Int8>, UnsafeMutablePointer<Int8>,
-                                              Int, ThreadPool) -> Void,
+                int8Add: @escaping @Sendable (QuantizedAddParams, Int) -> ((BinaryOperands<Int8>, ThreadPool) -> Void)?,
                 floatResizeBilinear: @escaping @Sendable (ResizeParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
                 floatPool: @escaping @Sendable (PoolingReduction, PoolParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
                 floatArithmetic: @escaping @Sendable (BinaryOperator, BroadcastPlan, ActivationRange<Float>)

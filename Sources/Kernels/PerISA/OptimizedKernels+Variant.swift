@@ -158,8 +158,9 @@ func perISAKernels() -> OptimizedKernels {
                                                        output: output, scratch: scratch, pool: pool)
             }
         },
-        int8Add: { params, a, b, output, count, pool in
-            Elementwise.Quantized.addOptimized(params, a, b, output: output, count: count, pool: pool)
+        int8Add: { params, count in
+            guard let kernel = Int8AddKernel(params) else { return nil }
+            return { o, pool in kernel.run(o.a, o.b, output: o.output, count: count, pool: pool) }
         },
         floatResizeBilinear: { params, inputShape, outputShape in
             Resize.bilinearChannelVectors(params: params, inputShape: inputShape, outputShape: outputShape)
