@@ -60,6 +60,10 @@ public struct OptimizedKernels: Sendable {
     /// Int8 ADD of two same-shaped tensors of `count` elements, prepared once; nil where its
     /// scales fall outside the variant's exact form.
     public let int8Add: @Sendable (_ params: QuantizedAddParams, _ count: Int) -> ((BinaryOperands<Int8>, ThreadPool) -> Void)?
+    /// Int8 MEAN of an input seen as `[outer, rows, inner]` over its rows; nil where the
+    /// variant's requantiser does not take the rescale.
+    public let int8Mean: @Sendable (_ params: QuantizedMeanSumParams, _ outer: Int, _ rows: Int, _ inner: Int)
+        -> ((UnaryOperands<Int8>, ThreadPool) -> Void)?
     /// Float RESIZE_BILINEAR; nil for fewer channels than a vector holds.
     public let floatResizeBilinear: @Sendable (_ params: ResizeParams, _ inputShape: NHWC,
                                                _ outputShape: NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?
@@ -93,6 +97,7 @@ public struct OptimizedKernels: Sendable {
                                                            Bool) -> HybridKernel,
                 blockwiseInt4FullyConnected: @escaping @Sendable (BlockwiseInt4Weights, Int, ActivationRange<Float>) -> HybridKernel,
                 int8Add: @escaping @Sendable (QuantizedAddParams, Int) -> ((BinaryOperands<Int8>, ThreadPool) -> Void)?,
+                int8Mean: @escaping @Sendable (QuantizedMeanSumParams, Int, Int, Int) -> ((UnaryOperands<Int8>, ThreadPool) -> Void)?,
                 floatResizeBilinear: @escaping @Sendable (ResizeParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
                 floatPool: @escaping @Sendable (PoolingReduction, PoolParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
                 floatArithmetic: @escaping @Sendable (BinaryOperator, BroadcastPlan, ActivationRange<Float>)
@@ -114,6 +119,7 @@ public struct OptimizedKernels: Sendable {
         self.hybridFullyConnected = hybridFullyConnected
         self.blockwiseInt4FullyConnected = blockwiseInt4FullyConnected
         self.int8Add = int8Add
+        self.int8Mean = int8Mean
         self.floatResizeBilinear = floatResizeBilinear
         self.floatPool = floatPool
         self.floatArithmetic = floatArithmetic

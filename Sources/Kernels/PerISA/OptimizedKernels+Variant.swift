@@ -162,6 +162,10 @@ func perISAKernels() -> OptimizedKernels {
             guard let kernel = Int8AddKernel(params) else { return nil }
             return { o, pool in kernel.run(o.a, o.b, output: o.output, count: count, pool: pool) }
         },
+        int8Mean: { params, outer, rows, inner in
+            guard let kernel = Int8MeanKernel(params, outer: outer, rows: rows, inner: inner) else { return nil }
+            return { o, _ in kernel.run(o.input, output: o.output) }
+        },
         floatResizeBilinear: { params, inputShape, outputShape in
             Resize.bilinearChannelVectors(params: params, inputShape: inputShape, outputShape: outputShape)
         },

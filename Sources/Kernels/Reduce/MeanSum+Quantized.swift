@@ -13,6 +13,18 @@ public struct QuantizedMeanSumParams: Sendable {
         self.output = output
         self.multiplier = QuantizedMultiplier(Double(input.scale) / Double(output.scale))
     }
+
+    /// MEAN's rescale of a sum of `count` values: ``multiplier`` divided by `count`, with up to
+    /// 32 extra bits of precision, as TFLite folds the division in.
+    public func meanMultiplier(count: Int) -> QuantizedMultiplier {
+        var extra = Int.bitWidth - 1 - count.leadingZeroBitCount
+        extra = min(extra, 32)
+        extra = min(extra, 31 + multiplier.shift)
+        var q = multiplier
+        q.multiplier = Int32(truncatingIfNeeded: (Int64(multiplier.multiplier) << Int64(extra)) / Int64(count))
+        q.shift -= extra
+        return q
+    }
 }
 
 extension Reduce.Quantized {
@@ -38,18 +50,10 @@ extension Reduce.Quantized {
             for o in 0..<outputCount { output[o] = 0 }
             return
         }
-        var multiplier = params.multiplier.multiplier
-        var shift = params.multiplier.shift
-        if !computeSum {
-            var extra = Int.bitWidth - 1 - count.leadingZeroBitCount
-            extra = min(extra, 32)
-            extra = min(extra, 31 + shift)
-            multiplier = Int32(truncatingIfNeeded: (Int64(multiplier) << Int64(extra)) / Int64(count))
-            shift -= extra
-        }
+        let rescale = computeSum ? params.multiplier : params.meanMultiplier(count: count)
         for o in 0..<outputCount {
             let shifted = sums[o] &- params.input.zeroPoint &* Int32(truncatingIfNeeded: count)
-            let value = multiplyByQuantizedMultiplier(shifted, multiplier, shift) &+ params.output.zeroPoint
+            let value = rescale.apply(shifted) &+ params.output.zeroPoint
             output[o] = T(saturatingQuantized: value)
         }
     }

@@ -62,6 +62,11 @@ private func prepareQuantizedReduce(_ ctx: inout PrepareContext, _ op: ReduceOpe
         switch op {
         case .mean:
             let params = QuantizedMeanSumParams(input: qx, output: qy)
+            if T.self == Int8.self,
+               let planned = Reduce.Quantized.planMean(params, inputShape: shape, reduced: reduced, using: ctx.kernelChoice) {
+                ctx.adopt(planned)
+                return { c in planned.run(UnaryOperands(input: c.data(xi, as: Int8.self), output: c.data(yi, as: Int8.self)), c.threads) }
+            }
             return { c in Reduce.Quantized.meanOrSum(params, computeSum: false, input: c.data(xi, as: T.self), inputShape: shape, reduced: reduced, output: c.data(yi, as: T.self), outputCount: count, sums: c.scratch.assumingMemoryBound(to: Int32.self)) }
         case .sum:
             // LiteRT's SUM for 8-bit types rescales the integer sum in float (its optimised
