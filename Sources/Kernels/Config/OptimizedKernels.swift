@@ -64,6 +64,10 @@ public struct OptimizedKernels: Sendable {
     /// variant's requantiser does not take the rescale.
     public let int8Mean: @Sendable (_ params: QuantizedMeanSumParams, _ outer: Int, _ rows: Int, _ inner: Int)
         -> ((UnaryOperands<Int8>, ThreadPool) -> Void)?
+    /// Float SUM, or MEAN when `divides`, of an input seen as `[outer, rows, inner]` over
+    /// its rows (`rows > 0`).
+    public let floatSumOrMean: @Sendable (_ divides: Bool, _ outer: Int, _ rows: Int, _ inner: Int)
+        -> (UnaryOperands<Float>, ThreadPool) -> Void
     /// Float RESIZE_BILINEAR; nil for fewer channels than a vector holds.
     public let floatResizeBilinear: @Sendable (_ params: ResizeParams, _ inputShape: NHWC,
                                                _ outputShape: NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?
@@ -98,6 +102,7 @@ public struct OptimizedKernels: Sendable {
                 blockwiseInt4FullyConnected: @escaping @Sendable (BlockwiseInt4Weights, Int, ActivationRange<Float>) -> HybridKernel,
                 int8Add: @escaping @Sendable (QuantizedAddParams, Int) -> ((BinaryOperands<Int8>, ThreadPool) -> Void)?,
                 int8Mean: @escaping @Sendable (QuantizedMeanSumParams, Int, Int, Int) -> ((UnaryOperands<Int8>, ThreadPool) -> Void)?,
+                floatSumOrMean: @escaping @Sendable (Bool, Int, Int, Int) -> (UnaryOperands<Float>, ThreadPool) -> Void,
                 floatResizeBilinear: @escaping @Sendable (ResizeParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
                 floatPool: @escaping @Sendable (PoolingReduction, PoolParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
                 floatArithmetic: @escaping @Sendable (BinaryOperator, BroadcastPlan, ActivationRange<Float>)
@@ -120,6 +125,7 @@ public struct OptimizedKernels: Sendable {
         self.blockwiseInt4FullyConnected = blockwiseInt4FullyConnected
         self.int8Add = int8Add
         self.int8Mean = int8Mean
+        self.floatSumOrMean = floatSumOrMean
         self.floatResizeBilinear = floatResizeBilinear
         self.floatPool = floatPool
         self.floatArithmetic = floatArithmetic

@@ -166,6 +166,10 @@ func perISAKernels() -> OptimizedKernels {
             guard let kernel = Int8MeanKernel(params, outer: outer, rows: rows, inner: inner) else { return nil }
             return { o, _ in kernel.run(o.input, output: o.output) }
         },
+        floatSumOrMean: { divides, outer, rows, inner in
+            let kernel = FloatMeanKernel(outer: outer, rows: rows, inner: inner, divides: divides)
+            return { o, _ in kernel.run(o.input, output: o.output) }
+        },
         floatResizeBilinear: { params, inputShape, outputShape in
             Resize.bilinearChannelVectors(params: params, inputShape: inputShape, outputShape: outputShape)
         },

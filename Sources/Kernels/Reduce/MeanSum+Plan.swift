@@ -1,3 +1,19 @@
+extension Reduce {
+    /// Float SUM's or MEAN's vector kernel, where the variant has one and the reduced axes
+    /// (ignoring axes of extent 1) are adjacent with a kept axis after them; nil otherwise, for
+    /// the reference `apply`.
+    public static func planSumOrMean(_ op: ReduceOperator, plan: ReducePlan,
+                                     using choice: KernelChoice) -> PlannedKernel<UnaryOperands<Float>>? {
+        guard op == .sum || op == .mean, let kernels = choice.optimizedKernels,
+              let (outer, rows, inner) = Quantized.adjacentReduction(inputShape: plan.inputShape,
+                                                                     reduced: plan.inputShape.indices.map(plan.axes.contains)),
+              rows > 0
+        else { return nil }
+        let run = kernels.floatSumOrMean(op == .mean, outer, rows, inner)
+        return PlannedKernel(name: "\(op == .mean ? "mean" : "sum").f32.column-sums/\(kernels.instructionSet)", run: run)
+    }
+}
+
 extension Reduce.Quantized {
     /// Int8 MEAN's vector kernel, where the variant has one and the reduced axes (ignoring
     /// axes of extent 1) are adjacent with a kept axis after them; nil otherwise, for the

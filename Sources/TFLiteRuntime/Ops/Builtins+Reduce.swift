@@ -39,6 +39,10 @@ private func prepareReduce(_ ctx: inout PrepareContext, _ op: ReduceOperator) th
     let xi = x.index, yi = y.index
     switch x.type {
     case .float32:
+        if let planned = Reduce.planSumOrMean(op, plan: plan, using: ctx.kernelChoice) {
+            ctx.adopt(planned)
+            return { c in planned.run(UnaryOperands(input: c.data(xi, as: Float.self), output: c.data(yi, as: Float.self)), c.threads) }
+        }
         return { c in Reduce.apply(op, input: c.data(xi, as: Float.self), plan: plan, output: c.data(yi, as: Float.self)) }
     case .int32:
         return { c in Reduce.apply(op, input: c.data(xi, as: Int32.self), plan: plan, output: c.data(yi, as: Int32.self)) }

@@ -2,10 +2,11 @@ import TestSupport
 import Testing
 @testable import Kernels
 
-/// Int8 MEAN's vector kernel (`int8Mean`, the input as `[outer, rows, inner]`) on every variant
-/// against the reference `meanOrSum`, and against LiteRT on mobilenet_v2_int8's global
-/// average; and which shapes the plan gives it.
-@Suite struct MeanRowsInt8Tests {
+/// The column-sum kernels of SUM and MEAN (the input as `[outer, rows, inner]`) on every
+/// variant: int8 MEAN (`int8Mean`) against the reference `meanOrSum` and against LiteRT on
+/// mobilenet_v2_int8's global average, float SUM and MEAN (`floatSumOrMean`) against
+/// `Reduce.apply` bit for bit; and which shapes the plans give them.
+@Suite struct MeanRowsTests {
     @Test(arguments: hostVariants)
     func matchesTheReference(variant: InstructionSet) {
         var rng = SplitMix64(seed: 71)
@@ -65,6 +66,30 @@ import Testing
             actual.withUnsafeMutableBufferPointer { kernel(UnaryOperands(input: x.baseAddress!, output: $0.baseAddress!), ThreadPool(threadCount: 1)) }
         }
         #expect(actual.map(Int64.init) == output.values(Int64.self))
+    }
+
+    @Test(arguments: hostVariants, [false, true])
+    func floatMatchesTheReferenceBitForBit(variant: InstructionSet, divides: Bool) {
+        var rng = SplitMix64(seed: 72)
+        for inner in [2, 7, 8, 15, 16, 17, 64, 65, 100, 1280] {
+            for rows in [1, 3, 49] {
+                let outer = Int.random(in: 1...3, using: &rng)
+                let shape = [outer, rows, inner]
+                let input = (0..<(outer * rows * inner)).map { _ in Float.random(in: -4...4, using: &rng) }
+                let plan = ReducePlan(inputShape: shape, axes: [1])!
+                var reference = [Float](repeating: 0, count: outer * inner), optimised = reference
+                let kernel = kernels(variant).floatSumOrMean(divides, outer, rows, inner)
+                input.withUnsafeBufferPointer { x in
+                    reference.withUnsafeMutableBufferPointer {
+                        Reduce.apply(divides ? .mean : .sum, input: x.baseAddress!, plan: plan, output: $0.baseAddress!)
+                    }
+                    optimised.withUnsafeMutableBufferPointer {
+                        kernel(UnaryOperands(input: x.baseAddress!, output: $0.baseAddress!), ThreadPool(threadCount: 1))
+                    }
+                }
+                #expect(optimised.map(\.bitPattern) == reference.map(\.bitPattern), "\(variant) \(shape)")
+            }
+        }
     }
 
     /// The `[outer, rows, inner]` view: adjacent reduced axes with a kept extent after them;
