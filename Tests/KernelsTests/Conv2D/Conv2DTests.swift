@@ -158,6 +158,27 @@ struct ConvCase: CustomStringConvertible {
         #expect(maxAbsDifference(got, want) <= reductionTolerance(3 * 3 * 40))
     }
 
+    /// A pointwise layer of few pixels and many outputs (7x7 and 3x5 maps, 300 outputs in 19
+    /// panels), which the pool splits by pairs of panels rather than by rows: each output is
+    /// the same dot product whatever the split, so two and three threads give the one-thread
+    /// results exactly.
+    @Test(arguments: hostVariants, [(7, 7), (3, 5)])
+    func fewRowsSplitByPanelsGiveTheOneThreadResult(variant: InstructionSet, size: (height: Int, width: Int)) {
+        var rng = SplitMix64(seed: UInt64(size.height * 10 + size.width))
+        let s = NHWC(batch: 1, height: size.height, width: size.width, channels: 64), f = NHWC(batch: 300, height: 1, width: 1, channels: 64)
+        let g = ConvGeometry.make(padding: .same, inputHeight: size.height, inputWidth: size.width, filterHeight: 1, filterWidth: 1,
+                                  strideHeight: 1, strideWidth: 1)!
+        let o = NHWC(batch: 1, height: size.height, width: size.width, channels: 300)
+        let params = Conv2DParams(geometry: g.geometry, activation: FusedActivation.relu6.floatRange!)
+        let input = rng.floats(s.elementCount), filter = rng.floats(f.elementCount), bias = rng.floats(300)
+        let one = optimizedConv2D(variant, params, input, s, filter, f, bias, o, pool: ThreadPool(threadCount: 1))
+        #expect(maxAbsDifference(one, referenceConv2D(params, input, s, filter, f, bias, o)) <= reductionTolerance(64))
+        for threads in [2, 3] {
+            #expect(optimizedConv2D(variant, params, input, s, filter, f, bias, o, pool: ThreadPool(threadCount: threads)) == one,
+                    "\(threads) threads")
+        }
+    }
+
     /// A detector head (10x10 and 20x20 outputs, 3x3 over 96 channels, 18 outputs) gathered in
     /// blocks balanced over the threads: each output is the same dot product whatever the
     /// blocking, so the results equal the one-thread results exactly.
