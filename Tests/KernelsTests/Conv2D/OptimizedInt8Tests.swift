@@ -77,6 +77,30 @@ import Kernels
         return (reference, optimised.output, optimised.name.contains("direct-rows"))
     }
 
+    /// Few pixels and many output channels (7x7 and 3x5 maps, 200 to 330 channels), where the
+    /// pool splits the channel blocks rather than the tiles of pixels; pointwise (read in place)
+    /// and 3x3 (gathered), on two and three threads.
+    @Test(arguments: hostVariants, [2, 3])
+    func conv2DSplitAcrossChannelBlocksMatchesReference(variant: InstructionSet, threads: Int) {
+        let pool = ThreadPool(threadCount: threads)
+        var rng = SplitMix64(seed: 104)
+        for (trial, (height, width, k)) in [(7, 7, 1), (7, 7, 3), (3, 5, 1), (3, 5, 3)].enumerated() {
+            let inShape = NHWC(batch: 1, height: height, width: width, channels: 4 * Int.random(in: 4...20, using: &rng))
+            let outChannels = Int.random(in: 200...330, using: &rng)
+            let (g, oh, ow) = ConvGeometry.make(padding: .same, inputHeight: height, inputWidth: width, filterHeight: k, filterWidth: k,
+                                                strideHeight: 1, strideWidth: 1, dilationHeight: 1, dilationWidth: 1)!
+            let filterShape = NHWC(batch: outChannels, height: k, width: k, channels: inShape.channels)
+            let outShape = NHWC(batch: 1, height: oh, width: ow, channels: outChannels)
+            let params = randomParams(&rng, geometry: g, channels: outChannels)
+            let input = random(inShape.elementCount, &rng)
+            let filter = random(filterShape.elementCount, &rng).map { $0 == -128 ? -127 : $0 }
+            let bias = (0..<outChannels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
+            let (reference, optimised, _) = run(variant, params, input: input, inShape: inShape, filter: filter,
+                                                filterShape: filterShape, bias: bias, outShape: outShape, pool: pool)
+            #expect(optimised == reference, "\(variant) trial \(trial): \(inShape) k\(k) -> \(outChannels)")
+        }
+    }
+
     /// Run on the calling thread only and on a pool of three threads (partial tiles, uneven
     /// splits, per-thread im2col scratch).
     @Test(arguments: hostVariants, [1, 3])

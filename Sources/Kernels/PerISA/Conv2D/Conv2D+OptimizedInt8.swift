@@ -44,12 +44,14 @@ struct Int8PairConvLayout: Int8TiledConvolutionLayout {
     }
 
     static var tileRows: Int { Int8GEMM.gatheredTileRows }
+    static var tileBlocks: Int { Int8GEMM.tileBlocks }
+    var blockCount: Int { weights.blockCount }
 
     /// A thread's tiles: each tile's input rows are gathered (im2col) and widened to int16
     /// once, then multiplied with every block of packed weights, and `store` converts the sums
     /// a vector at a time.
-    func convolveTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8,
-                                             store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
+    func convolveTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, blocks: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC,
+                                             zeroPoint: Int8, store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
                                              scratch: UnsafeMutableRawPointer) {
         let stride = rowStride, tileRows = Int8GEMM.gatheredTileRows, lanes = int8LaneCount
         let pairs = weights.pairCount, depth = depth, gatheredStride = gatheredStride
@@ -86,7 +88,7 @@ struct Int8PairConvLayout: Int8TiledConvolutionLayout {
                     at.advance()
                 }
                 let panelStride = gatheredStride * lanes
-                Int8TileDriver.storeBlocks(store, blockCount: weights.blockCount, tileBlocks: Int8GEMM.tileBlocks,
+                Int8TileDriver.storeBlocks(store, blocks: blocks, tileBlocks: Int8GEMM.tileBlocks,
                                            tileRows: tileRows, rowCount: valid, sums: sums,
                                            to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks, _, sums, _ in
                     Int8GEMM.tileSums(a: rows, lda: stride, rowCount: valid, pairs: pairs,

@@ -46,12 +46,14 @@ struct Int8QuadConvLayout: Int8TiledConvolutionLayout {
     }
 
     static var tileRows: Int { Int8QuadGEMM.tileRows }
+    static var tileBlocks: Int { Int8QuadGEMM.tileBlocks }
+    var blockCount: Int { weights.blockCount }
 
     /// A thread's tiles: each tile's input rows are gathered (im2col) unless they are the input
     /// pixels themselves, then multiplied with every block of packed weights, and `store`
     /// converts the sums a vector at a time.
-    func convolveTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8,
-                                             store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
+    func convolveTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, blocks: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC,
+                                             zeroPoint: Int8, store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
                                              scratch: UnsafeMutableRawPointer) {
         let stride = rowStride, tileRows = Int8QuadGEMM.tileRows
         let depth = weights.depth, quads = weights.quadCount
@@ -88,7 +90,7 @@ struct Int8QuadConvLayout: Int8TiledConvolutionLayout {
                     (a, lda) = (UnsafePointer(rows), stride)
                 }
                 let panelStride = quads * 64
-                Int8TileDriver.storeBlocks(store, blockCount: weights.blockCount, tileBlocks: Int8QuadGEMM.tileBlocks,
+                Int8TileDriver.storeBlocks(store, blocks: blocks, tileBlocks: Int8QuadGEMM.tileBlocks,
                                            tileRows: tileRows, tileCount: tileCount, rowCount: valid, sums: sums,
                                            to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks, t, tileSums, blockStride in
                     Int8QuadGEMM.tileSums(a: a + t * tileRows * lda, lda: lda, rowCount: min(tileRows, valid - t * tileRows),

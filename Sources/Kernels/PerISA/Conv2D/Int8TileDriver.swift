@@ -7,11 +7,16 @@ import Kernels
 protocol Int8TiledConvolutionLayout: Int8ConvolutionLayout {
     /// Output pixels per tile.
     static var tileRows: Int { get }
+    /// Blocks of ``int8LaneCount`` output channels a tile's kernel computes at once.
+    static var tileBlocks: Int { get }
+    /// Blocks of ``int8LaneCount`` output channels.
+    var blockCount: Int { get }
     /// Bytes of one thread's working space, a whole number of cache lines.
     var threadScratchBytes: Int { get }
-    /// One thread's share of `run`: the given tiles of output pixels, with `scratch` its own
-    /// `threadScratchBytes`, 64-byte aligned.
-    func convolveTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8,
+    /// One thread's share of `run`: the given tiles of output pixels and blocks of output
+    /// channels, with `scratch` its own `threadScratchBytes`, 64-byte aligned.
+    func convolveTiles<Store: Int8SumsStore>(_ tiles: Range<Int>, blocks: Range<Int>, input: UnsafePointer<Int8>, inputShape: NHWC,
+                                             zeroPoint: Int8,
                                              store: Store, output: UnsafeMutablePointer<Store.Element>, outputShape: NHWC,
                                              scratch: UnsafeMutableRawPointer)
 }
@@ -19,8 +24,11 @@ protocol Int8TiledConvolutionLayout: Int8ConvolutionLayout {
 extension Int8TiledConvolutionLayout {
     func scratchBytes(outputShape: NHWC, threadCount: Int) -> Int { max(1, threadCount) * threadScratchBytes + 64 }
 
-    /// Splits the tiles of output pixels across `pool`'s threads (nil or one thread: the
-    /// calling thread).
+    /// Splits the tiles of output pixels across `pool`'s threads, or its blocks of output
+    /// channels when there are few tiles and enough blocks (nil or one thread: the calling
+    /// thread). A 7x7 layer's 49 pixels make 7 tiles, split 4 and 3 with the last tile's single
+    /// pixel, where its 1,280 channels split evenly; each thread then gathers every tile's rows
+    /// itself, which for so few pixels costs less than the idle time it saves.
     ///
     /// - Parameter scratch: ``scratchBytes(outputShape:threadCount:)`` bytes of working space.
     func run<Store: Int8SumsStore>(input: UnsafePointer<Int8>, inputShape: NHWC, zeroPoint: Int8, store: Store,
@@ -28,15 +36,25 @@ extension Int8TiledConvolutionLayout {
                                    scratch: UnsafeMutablePointer<Int8>?, pool: ThreadPool?) {
         let pixels = outputShape.batch * outputShape.height * outputShape.width
         let tileCount = (pixels + Self.tileRows - 1) / Self.tileRows
+        let blocks = blockCount, blockRuns = (blocks + Self.tileBlocks - 1) / Self.tileBlocks
         let base = Int8TileDriver.aligned(scratch), threadScratchBytes = threadScratchBytes
-        if let pool, pool.threadCount > 1 {
-            pool.parallelFor(count: tileCount, chunks: pool.threadCount) { thread, tiles in
-                convolveTiles(tiles, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store, output: output,
-                              outputShape: outputShape, scratch: base + thread * threadScratchBytes)
+        guard let pool, pool.threadCount > 1 else {
+            convolveTiles(0..<tileCount, blocks: 0..<blocks, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store,
+                          output: output, outputShape: outputShape, scratch: base)
+            return
+        }
+        let threads = pool.threadCount
+        if tileCount >= 4 * threads || blockRuns < 2 * threads {
+            pool.parallelFor(count: tileCount, chunks: threads) { thread, tiles in
+                convolveTiles(tiles, blocks: 0..<blocks, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store,
+                              output: output, outputShape: outputShape, scratch: base + thread * threadScratchBytes)
             }
         } else {
-            convolveTiles(0..<tileCount, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store, output: output,
-                          outputShape: outputShape, scratch: base)
+            pool.parallelFor(count: blockRuns, chunks: threads) { thread, runs in
+                let range = (runs.lowerBound * Self.tileBlocks)..<Swift.min(blocks, runs.upperBound * Self.tileBlocks)
+                convolveTiles(0..<tileCount, blocks: range, input: input, inputShape: inputShape, zeroPoint: zeroPoint, store: store,
+                              output: output, outputShape: outputShape, scratch: base + thread * threadScratchBytes)
+            }
         }
     }
 }
@@ -52,22 +70,23 @@ enum Int8TileDriver {
         return raw + (64 - Int(bitPattern: raw) & 63) & 63
     }
 
-    /// For each run of at most `tileBlocks` blocks of ``int8LaneCount`` output channels, has
+    /// For each run of at most `tileBlocks` of the blocks `blocks` of ``int8LaneCount`` output
+    /// channels, has
     /// `sumsOf(firstBlock, blocks, tile, tileSums, blockStride)` leave tile `tile`'s int32
     /// sums (of `tileCount` consecutive tiles) at `tileSums`, one block's `[tileRows][lanes]`
     /// every `blockStride` bytes; then has `store` convert the first `rowCount` rows of the
     /// tiles to `out` (rows `outputDepth` apart), one call per block for all the tiles.
     /// `sums` holds `tileBlocks * tileCount * tileRows` vectors.
     @inline(__always)
-    static func storeBlocks<Store: Int8SumsStore>(_ store: Store, blockCount: Int, tileBlocks: Int, tileRows: Int, tileCount: Int = 1,
+    static func storeBlocks<Store: Int8SumsStore>(_ store: Store, blocks range: Range<Int>, tileBlocks: Int, tileRows: Int, tileCount: Int = 1,
                                                   rowCount: Int, sums: UnsafeMutableRawPointer,
                                                   to out: UnsafeMutablePointer<Store.Element>, outputDepth: Int,
                                                   _ sumsOf: (_ firstBlock: Int, _ blocks: Int, _ tile: Int,
                                                              _ tileSums: UnsafeMutableRawPointer, _ blockStride: Int) -> Void) {
         let lanes = int8LaneCount, tileBytes = tileRows * lanes * 4, blockStride = tileCount * tileBytes
-        var block = 0
-        while block < blockCount {
-            let blocks = min(tileBlocks, blockCount - block)
+        var block = range.lowerBound
+        while block < range.upperBound {
+            let blocks = min(tileBlocks, range.upperBound - block)
             for tile in 0..<tileCount where tile * tileRows < rowCount {
                 sumsOf(block, blocks, tile, sums + tile * tileBytes, blockStride)
             }
