@@ -77,6 +77,48 @@ import Kernels
         return (reference, optimised.output, optimised.name.contains("direct-rows"))
     }
 
+    /// Channels of near-zero scale beside ordinary ones (as efficientnet_lite0 has): rescales
+    /// with right shifts of 24 to 31 bits, large biases so that those channels' outputs are not
+    /// all the zero point, every activation; pointwise and 3x3, on one and three threads.
+    @Test(arguments: hostVariants, [1, 3])
+    func conv2DWithNearZeroChannelsMatchesReference(variant: InstructionSet, threads: Int) {
+        let pool = ThreadPool(threadCount: threads)
+        var rng = SplitMix64(seed: 105)
+        var shifts = Set<Int>(), varied = 0
+        for trial in 0..<12 {
+            let k = trial % 2 == 0 ? 1 : 3
+            let inShape = NHWC(batch: 1, height: 6, width: 7, channels: 4 * Int.random(in: 2...10, using: &rng))
+            let outChannels = Int.random(in: 17...40, using: &rng)
+            let (g, oh, ow) = ConvGeometry.make(padding: .same, inputHeight: 6, inputWidth: 7, filterHeight: k, filterWidth: k,
+                                                strideHeight: 1, strideWidth: 1, dilationHeight: 1, dilationWidth: 1)!
+            let input = AffineQuantization(scale: Float.random(in: 0.005...0.05, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))
+            let output = AffineQuantization(scale: Float.random(in: 0.01...0.2, using: &rng), zeroPoint: Int32.random(in: -128...127, using: &rng))
+            let tiny = (0..<outChannels).map { $0 % 3 == 1 }
+            // Near-zero channels' rescales in [2^-(24 + t), 2^-(23 + t)): right shifts of 24 to 31.
+            let shift = 24 + trial % 8
+            let scales = tiny.map {
+                $0 ? Float.random(in: 0.5..<1, using: &rng) / Float(1 << shift) * output.scale / input.scale
+                    : Float.random(in: 0.001...0.02, using: &rng)
+            }
+            let activation: FusedActivation = [.none, .relu, .relu6][trial % 3]
+            let params = QuantizedConvParams.make(geometry: g, input: input, filterScales: scales, filterZeroPoint: 0, output: output,
+                                                  outputChannels: outChannels, activation: activation, qmin: -128, qmax: 127)!
+            shifts.formUnion(params.outputMultipliers.map { -$0.shift })
+            let filterShape = NHWC(batch: outChannels, height: k, width: k, channels: inShape.channels)
+            let outShape = NHWC(batch: 1, height: oh, width: ow, channels: outChannels)
+            let x = random(inShape.elementCount, &rng)
+            let filter = random(filterShape.elementCount, &rng).map { $0 == -128 ? -127 : $0 }
+            let bias = tiny.map { $0 ? Int32.random(in: -2_000_000_000...2_000_000_000, using: &rng) : Int32.random(in: -5000...5000, using: &rng) }
+            let (reference, optimised, _) = run(variant, params, input: x, inShape: inShape, filter: filter,
+                                                filterShape: filterShape, bias: bias, outShape: outShape, pool: pool)
+            #expect(optimised == reference, "\(variant) trial \(trial): k\(k) \(activation)")
+            let tinyOutputs = Set((0..<(oh * ow)).flatMap { p in (0..<outChannels).filter { tiny[$0] }.map { reference[p * outChannels + $0] } })
+            if tinyOutputs.count > 2 { varied += 1 }
+        }
+        #expect(Set(24...31).isSubset(of: shifts), "right shifts: \(shifts.sorted())")
+        #expect(varied >= 8, "the near-zero channels' outputs varied in \(varied) of 12 trials")
+    }
+
     /// Few pixels and many output channels (7x7 and 3x5 maps, 200 to 330 channels), where the
     /// pool splits the channel blocks rather than the tiles of pixels; pointwise (read in place)
     /// and 3x3 (gathered), on two and three threads.

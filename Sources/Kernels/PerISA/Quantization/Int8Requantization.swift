@@ -42,7 +42,7 @@ struct Int8Requantization: Sendable {
         /// The 64-bit addend `K` of the even channels, then of the odd ones.
         case evenAddend, oddAddend
         /// The signed form's 64-bit addend of the even channels, then of the odd ones (see
-        /// ``Int8Requantizer/requantizesSigned``): `2^30 + [s > 0] 2^(30 + s) + zeroPoint * 2^(31 + s)`.
+        /// ``Int8Requantizer/requantizesSigned``): `2^30 + [s > 0] 2^(30 + s)`.
         case signedEvenAddend, signedOddAddend
     }
 
@@ -54,8 +54,7 @@ struct Int8Requantization: Sendable {
     /// every real layer we have seen does.
     let shiftsRight: Bool
     /// Whether every channel fits the signed form (see ``Int8Requantizer/requantizesSigned``):
-    /// no left shift, and a right shift of at most 23 bits, so the zero point times
-    /// `2^(31 + s)` fits the 64-bit addend with room for any product.
+    /// no left shift.
     let fitsSignedForm: Bool
     /// Whether the clamp's minimum is at or above the output zero point (a fused RELU or
     /// RELU6): then every negative sum, which requantises to at most zero, ends at the minimum
@@ -63,6 +62,7 @@ struct Int8Requantization: Sendable {
     let clampsNegativeSums: Bool
     let minimum: Int32
     let maximum: Int32
+    let outputOffset: Int32
 
     /// Nil when a multiplier is negative or a shift exceeds 31 either way (see the type's notes).
     init?(foldedBias: [Int32], multipliers: [QuantizedMultiplier], outputOffset: Int32, activation: ActivationRange<Int32>) {
@@ -92,8 +92,8 @@ struct Int8Requantization: Sendable {
             let at = c / lanes * Slot.allCases.count * lanes + slot.rawValue * lanes + (c % lanes) / 2 * 2
             constants[at] = Int32(truncatingIfNeeded: addend)
             constants[at + 1] = Int32(truncatingIfNeeded: addend >> 32)
-            if right <= 23 {
-                let signed = (Int64(1) << 30) + (right > 0 ? Int64(1) << (30 + right) : 0) + Int64(outputOffset) << (31 + right)
+            if left == 0 {
+                let signed = (Int64(1) << 30) + (right > 0 ? Int64(1) << (30 + right) : 0)
                 let signedAt = at + (Slot.signedEvenAddend.rawValue - Slot.evenAddend.rawValue) * lanes
                 constants[signedAt] = Int32(truncatingIfNeeded: signed)
                 constants[signedAt + 1] = Int32(truncatingIfNeeded: signed >> 32)
@@ -102,10 +102,11 @@ struct Int8Requantization: Sendable {
         self.constants = constants
         hasLeftShift = multipliers.contains { $0.shift > 0 }
         self.shiftsRight = shiftsRight
-        fitsSignedForm = multipliers.allSatisfy { (-23...0).contains($0.shift) }
+        fitsSignedForm = multipliers.allSatisfy { $0.shift <= 0 }
         clampsNegativeSums = activation.min >= outputOffset
         minimum = activation.min
         maximum = activation.max
+        self.outputOffset = outputOffset
     }
 
     /// Bytes between the constants of consecutive groups.
@@ -122,6 +123,7 @@ struct Int8Requantizer {
     let clampsNegativeSums: Bool
     let minimum: Int32
     let maximum: Int32
+    let outputOffset: Int32
 
     init(_ q: Int8Requantization, constants: UnsafeRawPointer) {
         self.constants = constants
@@ -131,15 +133,19 @@ struct Int8Requantizer {
         clampsNegativeSums = q.clampsNegativeSums
         minimum = q.minimum
         maximum = q.maximum
+        outputOffset = q.outputOffset
     }
 
     /// Whether ``store(rows:sumStride:rowCount:group:to:outStride:count:)`` takes the signed
     /// form, which AVX-512 has the instructions for: signed 32 x 32 -> 64 multiplies
     /// (`vpmuldq`) and per-lane arithmetic 64-bit shifts (`vpsravq`). With `x` the sum, it
-    /// computes `floor(Q / 2^(31 + s))` for `Q = x * m + 2^30 + [s > 0] (2^(30 + s) - [x < 0] 2^31)
-    /// + zeroPoint * 2^(31 + s)` (the same `Q` as the unsigned form, derived below, with the
-    /// zero point added exactly at the scale of the shift), so the result needs no offset, and
-    /// a clamp only where the activation is narrower than int8 (else the narrowing saturates).
+    /// computes `floor(Q / 2^(31 + s)) + zeroPoint` for `Q = x * m + 2^30 + [s > 0] (2^(30 + s) -
+    /// [x < 0] 2^31)` (the same `Q` as the unsigned form, derived below), which stays below
+    /// `2^63` in magnitude for every right shift, and clamps only where the activation is
+    /// narrower than int8 (else the narrowing saturates). (Folding the zero point into `Q` as
+    /// `zeroPoint * 2^(31 + s)` saves the add but overflows past a 23-bit shift, which the
+    /// near-zero channels of efficientnet_lite0's layers have: with it, 27 of its layers took
+    /// the unsigned form.)
     /// Where negative sums end at the clamp's minimum anyway (``Int8Requantization/clampsNegativeSums``)
     /// the sign term is left out: a negative `x` then gives at most `floor((2^30 + 2^(30 + s) - 1) /
     /// 2^(31 + s)) = 0` either way. A RELU6 layer then takes about two thirds of the
@@ -274,6 +280,7 @@ struct Int8Requantizer {
         let evenRounding = rounding & low32, oddRounding = (rounding &>> 32) & low32
         let evenShift = shift & low32, oddShift = shift &>> 32
         let evenAddend = load(.signedEvenAddend), oddAddend = load(.signedOddAddend)
+        let zeroPoint = Int32Lanes(repeating: outputOffset)
         var sums = rows, o = out
         for _ in 0..<rowCount {
             let x = unsafeBitCast(sums.loadUnaligned(as: Int32Lanes.self) &+ foldedBias, to: Int64Lanes.self)
@@ -286,7 +293,7 @@ struct Int8Requantizer {
                 oddQ &-= odd & oddRounding
             }
             let merged = ((evenQ &>> evenShift) & low32) | ((oddQ &>> oddShift) &<< 32)
-            let v = unsafeBitCast(merged, to: Int32Lanes.self)
+            let v = unsafeBitCast(merged, to: Int32Lanes.self) &+ zeroPoint
             let narrowed = Clamps.isSet ? clampedToInt8(v, minimum, maximum) : saturatedToInt8(v)
             if count == lanes {
                 UnsafeMutableRawPointer(o).storeBytes(of: narrowed, as: Int8Lanes.self)
