@@ -68,6 +68,9 @@ public struct OptimizedKernels: Sendable {
     /// its rows (`rows > 0`).
     public let floatSumOrMean: @Sendable (_ divides: Bool, _ outer: Int, _ rows: Int, _ inner: Int)
         -> (UnaryOperands<Float>, ThreadPool) -> Void
+    /// CAST of `count` uint8 or int8 (`signed`) values to float32.
+    public let bytesToFloat: @Sendable (_ signed: Bool, _ input: UnsafeRawPointer, _ output: UnsafeMutablePointer<Float>,
+                                        _ count: Int, _ pool: ThreadPool) -> Void
     /// Float RESIZE_BILINEAR; nil for fewer channels than a vector holds.
     public let floatResizeBilinear: @Sendable (_ params: ResizeParams, _ inputShape: NHWC,
                                                _ outputShape: NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?
@@ -103,6 +106,7 @@ public struct OptimizedKernels: Sendable {
                 int8Add: @escaping @Sendable (QuantizedAddParams, Int) -> ((BinaryOperands<Int8>, ThreadPool) -> Void)?,
                 int8Mean: @escaping @Sendable (QuantizedMeanSumParams, Int, Int, Int) -> ((UnaryOperands<Int8>, ThreadPool) -> Void)?,
                 floatSumOrMean: @escaping @Sendable (Bool, Int, Int, Int) -> (UnaryOperands<Float>, ThreadPool) -> Void,
+                bytesToFloat: @escaping @Sendable (Bool, UnsafeRawPointer, UnsafeMutablePointer<Float>, Int, ThreadPool) -> Void,
                 floatResizeBilinear: @escaping @Sendable (ResizeParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
                 floatPool: @escaping @Sendable (PoolingReduction, PoolParams, NHWC, NHWC) -> ((UnaryOperands<Float>, ThreadPool) -> Void)?,
                 floatArithmetic: @escaping @Sendable (BinaryOperator, BroadcastPlan, ActivationRange<Float>)
@@ -126,6 +130,7 @@ public struct OptimizedKernels: Sendable {
         self.int8Add = int8Add
         self.int8Mean = int8Mean
         self.floatSumOrMean = floatSumOrMean
+        self.bytesToFloat = bytesToFloat
         self.floatResizeBilinear = floatResizeBilinear
         self.floatPool = floatPool
         self.floatArithmetic = floatArithmetic

@@ -170,6 +170,9 @@ func perISAKernels() -> OptimizedKernels {
             let kernel = FloatMeanKernel(outer: outer, rows: rows, inner: inner, divides: divides)
             return { o, _ in kernel.run(o.input, output: o.output) }
         },
+        bytesToFloat: { signed, input, output, count, pool in
+            Cast.bytesToFloatOptimized(signed: signed, input: input, output: output, count: count, pool: pool)
+        },
         floatResizeBilinear: { params, inputShape, outputShape in
             Resize.bilinearChannelVectors(params: params, inputShape: inputShape, outputShape: outputShape)
         },

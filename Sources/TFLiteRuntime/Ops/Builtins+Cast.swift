@@ -17,6 +17,11 @@ private func prepareCast(_ ctx: inout PrepareContext) throws(InterpreterError) -
     guard let to = y.type.castType else { throw ctx.unsupported("cast to \(y.type)") }
     try ctx.setOutputShape(0, x.shape)
     let xi = x.index, yi = y.index, count = x.elementCount
+    if to == .float32, from == .uInt8 || from == .int8, let kernels = ctx.kernelChoice.optimizedKernels {
+        let convert = kernels.bytesToFloat, signed = from == .int8
+        ctx.kernelName = "cast.\(x.type.kernelNameTag).lanes/\(kernels.instructionSet)"
+        return { c in convert(signed, c.raw(xi), c.data(yi, as: Float.self), count, c.threads) }
+    }
     return { c in Cast.apply(input: c.raw(xi), from: from, output: c.raw(yi), to: to, count: count) }
 }
 
