@@ -42,7 +42,9 @@ struct Int8Requantization: Sendable {
         /// The 64-bit addend `K` of the even channels, then of the odd ones.
         case evenAddend, oddAddend
         /// The signed form's 64-bit addend of the even channels, then of the odd ones (see
-        /// ``Int8Requantizer/requantizesSigned``): `2^30 + [s > 0] 2^(30 + s)`.
+        /// ``Int8Requantizer/requantizesSigned``): `2^30 + [s > 0] 2^(30 + s)`, plus
+        /// `zeroPoint * 2^(31 + s)` where the layer folds the zero point in
+        /// (``Int8Requantization/foldsZeroPoint``).
         case signedEvenAddend, signedOddAddend
     }
 
@@ -56,6 +58,9 @@ struct Int8Requantization: Sendable {
     /// Whether every channel fits the signed form (see ``Int8Requantizer/requantizesSigned``):
     /// no left shift.
     let fitsSignedForm: Bool
+    /// Whether the signed form's addends hold the zero point: every right shift is at most 23
+    /// bits, so `zeroPoint * 2^(31 + s)` fits beside any product.
+    let foldsZeroPoint: Bool
     /// Whether the clamp's minimum is at or above the output zero point (a fused RELU or
     /// RELU6): then every negative sum, which requantises to at most zero, ends at the minimum
     /// whatever its rounding.
@@ -70,6 +75,7 @@ struct Int8Requantization: Sendable {
         let lanes = int8LaneCount
         let groups = (foldedBias.count + lanes - 1) / lanes
         let shiftsRight = multipliers.allSatisfy { $0.shift <= -1 }
+        let foldsZeroPoint = multipliers.allSatisfy { $0.shift >= -23 }
         var constants = [Int32](repeating: 0, count: groups * Slot.allCases.count * lanes)
         for c in 0..<foldedBias.count {
             let q = multipliers[multipliers.count == 1 ? 0 : c]
@@ -94,6 +100,7 @@ struct Int8Requantization: Sendable {
             constants[at + 1] = Int32(truncatingIfNeeded: addend >> 32)
             if left == 0 {
                 let signed = (Int64(1) << 30) + (right > 0 ? Int64(1) << (30 + right) : 0)
+                    + (foldsZeroPoint ? Int64(outputOffset) << (31 + right) : 0)
                 let signedAt = at + (Slot.signedEvenAddend.rawValue - Slot.evenAddend.rawValue) * lanes
                 constants[signedAt] = Int32(truncatingIfNeeded: signed)
                 constants[signedAt + 1] = Int32(truncatingIfNeeded: signed >> 32)
@@ -103,6 +110,7 @@ struct Int8Requantization: Sendable {
         hasLeftShift = multipliers.contains { $0.shift > 0 }
         self.shiftsRight = shiftsRight
         fitsSignedForm = multipliers.allSatisfy { $0.shift <= 0 }
+        self.foldsZeroPoint = foldsZeroPoint
         clampsNegativeSums = activation.min >= outputOffset
         minimum = activation.min
         maximum = activation.max
@@ -120,6 +128,7 @@ struct Int8Requantizer {
     let hasLeftShift: Bool
     let shiftsRight: Bool
     let fitsSignedForm: Bool
+    let foldsZeroPoint: Bool
     let clampsNegativeSums: Bool
     let minimum: Int32
     let maximum: Int32
@@ -130,6 +139,7 @@ struct Int8Requantizer {
         hasLeftShift = q.hasLeftShift
         shiftsRight = q.shiftsRight
         fitsSignedForm = q.fitsSignedForm
+        foldsZeroPoint = q.foldsZeroPoint
         clampsNegativeSums = q.clampsNegativeSums
         minimum = q.minimum
         maximum = q.maximum
@@ -142,10 +152,12 @@ struct Int8Requantizer {
     /// computes `floor(Q / 2^(31 + s)) + zeroPoint` for `Q = x * m + 2^30 + [s > 0] (2^(30 + s) -
     /// [x < 0] 2^31)` (the same `Q` as the unsigned form, derived below), which stays below
     /// `2^63` in magnitude for every right shift, and clamps only where the activation is
-    /// narrower than int8 (else the narrowing saturates). (Folding the zero point into `Q` as
-    /// `zeroPoint * 2^(31 + s)` saves the add but overflows past a 23-bit shift, which the
-    /// near-zero channels of efficientnet_lite0's layers have: with it, 27 of its layers took
-    /// the unsigned form.)
+    /// narrower than int8 (else the narrowing saturates). Where every shift is at most 23 bits
+    /// (``Int8Requantization/foldsZeroPoint``) the zero point goes into `Q` as
+    /// `zeroPoint * 2^(31 + s)`, added exactly at the scale of the shift, which saves the add
+    /// (2-3% of mobilenet_v2_int8); past 23 bits that term overflows, and the layer adds the zero
+    /// point after the shift (without this, the near-zero channels of 27 of efficientnet_lite0's
+    /// layers sent them to the unsigned form).
     /// Where negative sums end at the clamp's minimum anyway (``Int8Requantization/clampsNegativeSums``)
     /// the sign term is left out: a negative `x` then gives at most `floor((2^30 + 2^(30 + s) - 1) /
     /// 2^(31 + s)) = 0` either way. A RELU6 layer then takes about two thirds of the
@@ -188,8 +200,13 @@ struct Int8Requantizer {
         // The signed form first: it reads its own constants, none of the unsigned form's below.
         if requantizesSigned {
             @inline(__always) func signed<KeepsSign: StaticFlag, Clamps: StaticFlag>(_ keepsSign: KeepsSign.Type, _ clamps: Clamps.Type) {
-                signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: UnsafeRawPointer(c), to: out,
-                           outStride: outStride, count: count, keepsSign: keepsSign, clamps: clamps)
+                if foldsZeroPoint {
+                    signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: UnsafeRawPointer(c), to: out,
+                               outStride: outStride, count: count, keepsSign: keepsSign, clamps: clamps, addsZeroPoint: No.self)
+                } else {
+                    signedRows(rows, sumStride: sumStride, rowCount: rowCount, constants: UnsafeRawPointer(c), to: out,
+                               outStride: outStride, count: count, keepsSign: keepsSign, clamps: clamps, addsZeroPoint: Yes.self)
+                }
             }
             switch (clampsNegativeSums, minimum == -128 && maximum == 127) {
             case (true, true): signed(No.self, No.self)
@@ -258,13 +275,15 @@ struct Int8Requantizer {
     #if TFLITE_AVX512
     /// The signed form of ``store(rows:sumStride:rowCount:group:to:outStride:count:)`` (see
     /// ``requantizesSigned``) for one group's `constants`, with the sign term where negative sums
-    /// can reach the output (`keepsSign`) and a clamp where it is narrower than int8 (`clamps`).
-    /// The flags are types so that each pair is its own specialisation with its own loop:
+    /// can reach the output (`keepsSign`), a clamp where it is narrower than int8 (`clamps`),
+    /// and the zero point added where the addends do not hold it (`addsZeroPoint`).
+    /// The flags are types so that each combination is its own specialisation with its own loop:
     /// passed as `Bool`s to a function left out of line, they stayed tests in the loop and
     /// the clamp's lanes were narrowed one by one.
-    private func signedRows<KeepsSign: StaticFlag, Clamps: StaticFlag>(
+    private func signedRows<KeepsSign: StaticFlag, Clamps: StaticFlag, AddsZeroPoint: StaticFlag>(
         _ rows: UnsafeRawPointer, sumStride: Int, rowCount: Int, constants c: UnsafeRawPointer,
-        to out: UnsafeMutablePointer<Int8>, outStride: Int, count: Int, keepsSign: KeepsSign.Type, clamps: Clamps.Type
+        to out: UnsafeMutablePointer<Int8>, outStride: Int, count: Int, keepsSign: KeepsSign.Type, clamps: Clamps.Type,
+        addsZeroPoint: AddsZeroPoint.Type
     ) {
         let lanes = int8LaneCount
         @inline(__always) func load(_ slot: Int8Requantization.Slot) -> Int64Lanes {
@@ -280,7 +299,7 @@ struct Int8Requantizer {
         let evenRounding = rounding & low32, oddRounding = (rounding &>> 32) & low32
         let evenShift = shift & low32, oddShift = shift &>> 32
         let evenAddend = load(.signedEvenAddend), oddAddend = load(.signedOddAddend)
-        let zeroPoint = Int32Lanes(repeating: outputOffset)
+        let zeroPoint = Int32Lanes(repeating: AddsZeroPoint.isSet ? outputOffset : 0)
         var sums = rows, o = out
         for _ in 0..<rowCount {
             let x = unsafeBitCast(sums.loadUnaligned(as: Int32Lanes.self) &+ foldedBias, to: Int64Lanes.self)
@@ -293,7 +312,8 @@ struct Int8Requantizer {
                 oddQ &-= odd & oddRounding
             }
             let merged = ((evenQ &>> evenShift) & low32) | ((oddQ &>> oddShift) &<< 32)
-            let v = unsafeBitCast(merged, to: Int32Lanes.self) &+ zeroPoint
+            let v = AddsZeroPoint.isSet ? unsafeBitCast(merged, to: Int32Lanes.self) &+ zeroPoint
+                : unsafeBitCast(merged, to: Int32Lanes.self)
             let narrowed = Clamps.isSet ? clampedToInt8(v, minimum, maximum) : saturatedToInt8(v)
             if count == lanes {
                 UnsafeMutableRawPointer(o).storeBytes(of: narrowed, as: Int8Lanes.self)
