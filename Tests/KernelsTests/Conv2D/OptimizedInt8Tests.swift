@@ -77,6 +77,19 @@ import Kernels
         return (reference, optimised.output, optimised.name.contains("direct-rows"))
     }
 
+    /// A layer of random input, symmetric filter (no -128) and bias (within +-5000 unless
+    /// given) through the reference and `variant`'s optimised kernel.
+    private func runRandomLayer(_ variant: InstructionSet, _ params: QuantizedConvParams, inShape: NHWC, filterShape: NHWC,
+                                outShape: NHWC, bias: [Int32]? = nil, pool: ThreadPool,
+                                rng: inout SplitMix64) -> (reference: [Int8], optimised: [Int8]) {
+        let input = random(inShape.elementCount, &rng)
+        let filter = random(filterShape.elementCount, &rng).map { $0 == -128 ? -127 : $0 }
+        let bias = bias ?? (0..<filterShape.batch).map { _ in Int32.random(in: -5000...5000, using: &rng) }
+        let (reference, optimised, _) = run(variant, params, input: input, inShape: inShape, filter: filter,
+                                            filterShape: filterShape, bias: bias, outShape: outShape, pool: pool)
+        return (reference, optimised)
+    }
+
     /// Channels of near-zero scale beside ordinary ones (as efficientnet_lite0 has): rescales
     /// with right shifts of 24 to 31 bits, large biases so that those channels' outputs are not
     /// all the zero point, every activation; pointwise and 3x3, on one and three threads.
@@ -106,11 +119,9 @@ import Kernels
             shifts.formUnion(params.outputMultipliers.map { -$0.shift })
             let filterShape = NHWC(batch: outChannels, height: k, width: k, channels: inShape.channels)
             let outShape = NHWC(batch: 1, height: oh, width: ow, channels: outChannels)
-            let x = random(inShape.elementCount, &rng)
-            let filter = random(filterShape.elementCount, &rng).map { $0 == -128 ? -127 : $0 }
             let bias = tiny.map { $0 ? Int32.random(in: -2_000_000_000...2_000_000_000, using: &rng) : Int32.random(in: -5000...5000, using: &rng) }
-            let (reference, optimised, _) = run(variant, params, input: x, inShape: inShape, filter: filter,
-                                                filterShape: filterShape, bias: bias, outShape: outShape, pool: pool)
+            let (reference, optimised) = runRandomLayer(variant, params, inShape: inShape, filterShape: filterShape, outShape: outShape,
+                                                        bias: bias, pool: pool, rng: &rng)
             #expect(optimised == reference, "\(variant) trial \(trial): k\(k) \(activation)")
             let tinyOutputs = Set((0..<(oh * ow)).flatMap { p in (0..<outChannels).filter { tiny[$0] }.map { reference[p * outChannels + $0] } })
             if tinyOutputs.count > 2 { varied += 1 }
@@ -134,11 +145,8 @@ import Kernels
             let filterShape = NHWC(batch: outChannels, height: k, width: k, channels: inShape.channels)
             let outShape = NHWC(batch: 1, height: oh, width: ow, channels: outChannels)
             let params = randomParams(&rng, geometry: g, channels: outChannels)
-            let input = random(inShape.elementCount, &rng)
-            let filter = random(filterShape.elementCount, &rng).map { $0 == -128 ? -127 : $0 }
-            let bias = (0..<outChannels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
-            let (reference, optimised, _) = run(variant, params, input: input, inShape: inShape, filter: filter,
-                                                filterShape: filterShape, bias: bias, outShape: outShape, pool: pool)
+            let (reference, optimised) = runRandomLayer(variant, params, inShape: inShape, filterShape: filterShape, outShape: outShape,
+                                                        pool: pool, rng: &rng)
             #expect(optimised == reference, "\(variant) trial \(trial): \(inShape) k\(k) -> \(outChannels)")
         }
     }
@@ -165,11 +173,8 @@ import Kernels
             let filterShape = NHWC(batch: outChannels, height: k, width: k, channels: inShape.channels)
             let outShape = NHWC(batch: inShape.batch, height: oh, width: ow, channels: outChannels)
             let params = randomParams(&rng, geometry: g, channels: outChannels, wideMultipliers: trial % 4 == 1)
-            let input = random(inShape.elementCount, &rng)
-            let filter = random(filterShape.elementCount, &rng).map { $0 == -128 ? -127 : $0 }
-            let bias = (0..<outChannels).map { _ in Int32.random(in: -5000...5000, using: &rng) }
-            let (reference, optimised, _) = run(variant, params, input: input, inShape: inShape, filter: filter,
-                                                filterShape: filterShape, bias: bias, outShape: outShape, pool: pool)
+            let (reference, optimised) = runRandomLayer(variant, params, inShape: inShape, filterShape: filterShape, outShape: outShape,
+                                                        pool: pool, rng: &rng)
             #expect(optimised == reference, "\(variant) trial \(trial): \(inShape) k\(k) s\(stride) d\(dilation) \(padding)")
             compared += 1
         }
