@@ -6,8 +6,8 @@ import Kernels
 ///
 /// TFLite brings each input to the common scale with a 64-bit doubling high multiply and a
 /// rounding shift (``InputRescale``), sums, and requantises the sum to the output. Here each
-/// input's rescale is three 32-bit multiplies and adds (the inputs are 8-bit, so the 64-bit
-/// product splits exactly), and the sums go through the convolutions' requantiser
+/// input's rescale is two 32-bit multiplies, a shift and adds (the inputs are 8-bit, so the
+/// 64-bit product splits exactly), and the sums go through the convolutions' requantiser
 /// (``Int8Requantizer``), whose single-rounding form does the output's two roundings at once.
 struct Int8AddKernel {
     /// One input's rescale `floor((v * 2^L * m + 2^30 + [e > 0] (2^(30 + e) - [v < 0] 2^31)) / 2^(31 + e))`
