@@ -5,26 +5,12 @@ extension Reduce {
     public static func planSumOrMean(_ op: ReduceOperator, plan: ReducePlan,
                                      using choice: KernelChoice) -> PlannedKernel<UnaryOperands<Float>>? {
         guard op == .sum || op == .mean, let kernels = choice.optimizedKernels,
-              let (outer, rows, inner) = Quantized.adjacentReduction(inputShape: plan.inputShape,
-                                                                     reduced: plan.inputShape.indices.map(plan.axes.contains)),
+              let (outer, rows, inner) = adjacentReduction(inputShape: plan.inputShape,
+                                                           reduced: plan.inputShape.indices.map(plan.axes.contains)),
               rows > 0
         else { return nil }
         let run = kernels.floatSumOrMean(op == .mean, outer, rows, inner)
         return PlannedKernel(name: "\(op == .mean ? "mean" : "sum").f32.column-sums/\(kernels.instructionSet)", run: run)
-    }
-}
-
-extension Reduce.Quantized {
-    /// Int8 MEAN's vector kernel, where the variant has one and the reduced axes (ignoring
-    /// axes of extent 1) are adjacent with a kept axis after them; nil otherwise, for the
-    /// reference `meanOrSum`.
-    public static func planMean(_ params: QuantizedMeanSumParams, inputShape: [Int], reduced: [Bool],
-                                using choice: KernelChoice) -> PlannedKernel<UnaryOperands<Int8>>? {
-        guard let kernels = choice.optimizedKernels,
-              let (outer, rows, inner) = adjacentReduction(inputShape: inputShape, reduced: reduced),
-              let run = kernels.int8Mean(params, outer, rows, inner)
-        else { return nil }
-        return PlannedKernel(name: "mean.i8.column-sums/\(kernels.instructionSet)", run: run)
     }
 
     /// The input as `[outer, rows, inner]`, the reduced axes' extents multiplied into `rows`,
@@ -43,5 +29,19 @@ extension Reduce.Quantized {
             }
         }
         return phase == 2 && inner > 1 ? (outer, rows, inner) : nil
+    }
+}
+
+extension Reduce.Quantized {
+    /// Int8 MEAN's vector kernel, where the variant has one and the reduced axes (ignoring
+    /// axes of extent 1) are adjacent with a kept axis after them; nil otherwise, for the
+    /// reference `meanOrSum`.
+    public static func planMean(_ params: QuantizedMeanSumParams, inputShape: [Int], reduced: [Bool],
+                                using choice: KernelChoice) -> PlannedKernel<UnaryOperands<Int8>>? {
+        guard let kernels = choice.optimizedKernels,
+              let (outer, rows, inner) = Reduce.adjacentReduction(inputShape: inputShape, reduced: reduced),
+              let run = kernels.int8Mean(params, outer, rows, inner)
+        else { return nil }
+        return PlannedKernel(name: "mean.i8.column-sums/\(kernels.instructionSet)", run: run)
     }
 }

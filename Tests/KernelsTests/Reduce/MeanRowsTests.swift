@@ -95,7 +95,7 @@ import Testing
     /// The `[outer, rows, inner]` view: adjacent reduced axes with a kept extent after them;
     /// axes of extent 1 count as neither.
     @Test func adjacentReductions() {
-        let view = Reduce.Quantized.adjacentReduction
+        let view = Reduce.adjacentReduction
         #expect(view([1, 7, 7, 1280], [false, true, true, false])! == (1, 49, 1280))
         #expect(view([2, 3, 4], [true, false, false])! == (1, 2, 12))
         #expect(view([2, 3, 4], [false, true, false])! == (2, 3, 4))
