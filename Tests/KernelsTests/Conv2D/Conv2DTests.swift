@@ -116,11 +116,12 @@ struct ConvCase: CustomStringConvertible {
         #expect(maxAbsDifference(got, want) <= reductionTolerance(depth), "\(variant) \(c)")
     }
 
-    /// The direct-rows path: first layers on RGB pixels and a detector head (40 channels to 12
+    /// The direct-rows path: first layers on RGB pixels (to 16 outputs, and to 8 or 5, which
+    /// the AVX-512 tiles compute in half-width registers) and a detector head (40 channels to 12
     /// outputs), with windows that leave the input on the left, right, top and bottom, two
     /// images, a residual, 1 and 3 threads. The edge columns of a run of interior rows are
     /// gathered down the run; writing them a pixel apart instead of a row apart fails here.
-    @Test(arguments: hostVariants, [(3, 16), (40, 12)])
+    @Test(arguments: hostVariants, [(3, 16), (40, 12), (3, 8), (3, 5)])
     func directRowsMatchReference(variant: InstructionSet, channels: (input: Int, output: Int)) {
         var rng = SplitMix64(seed: 4321)
         for (padding, size, stride) in [(PaddingScheme.same, 3, 2), (.same, 5, 1), (.valid, 3, 2), (.same, 3, 1)] {

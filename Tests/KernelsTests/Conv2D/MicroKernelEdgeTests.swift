@@ -3,9 +3,10 @@ import Testing
 import Kernels
 
 /// The GEMM micro-kernels of every variant at the edges of their tiles, through pointwise
-/// convolutions (one GEMM over the input): every row count from 1 to one past a tile, every
-/// column count from 1 to one past a tile's width, reductions of 0, 1, odd and more than one
-/// depth block (partial sums carried from block to block), with and without a residual (as
+/// convolutions (one GEMM over the input): every row count from 1 to one past a tile and some
+/// that split into tiles of two heights, every column count from 1 to one past a tile's width
+/// (the AVX-512 tiles take at most 8 columns in half-width registers), reductions of 0, 1, odd
+/// and more than one depth block (partial sums carried from block to block), with and without a residual (as
 /// wide as the output, or narrower, the rest adding zero) and a clamp.
 @Suite struct MicroKernelEdgeTests {
     /// A 1 x `rows` image of `depth` channels through a 1x1 convolution to `columns` channels.
@@ -19,8 +20,10 @@ import Kernels
         let tile = kernels(variant).floatGEMMTile
         var rng = SplitMix64(seed: 11)
         var compared = 0
+        // Past a tile, row counts that split into eight- and seven-row tiles (see RowTiling).
+        let rowCounts = Array(1...(tile.rows + 1)) + [42, 49, 53]
         for depth in [0, 1, 7, 300] {
-            for rows in 1...(tile.rows + 1) {
+            for rows in rowCounts {
                 for columns in 1...(tile.columns + 1) {
                     let input = NHWC(batch: 1, height: 1, width: rows, channels: depth)
                     let filter = NHWC(batch: columns, height: 1, width: 1, channels: depth)
@@ -48,7 +51,7 @@ import Kernels
                 }
             }
         }
-        #expect(compared == 4 * (tile.rows + 1) * (tile.columns + 1))
+        #expect(compared == 4 * rowCounts.count * (tile.columns + 1))
     }
 
     @Test(arguments: hostVariants)

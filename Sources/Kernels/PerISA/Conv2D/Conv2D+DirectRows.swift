@@ -127,22 +127,23 @@ extension Conv2D {
                             weights: PackedGEMMWeights, bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
                             residual: GEMMResidual?, out: UnsafeMutablePointer<Float>, ldc: Int) {
         let width = GEMM.panelWidth
-        var r = 0
-        while r < count {
-            let mr = Swift.min(GEMM.rowTile, count - r)
-            var p = 0
-            while p < weights.panelCount {
-                let pair = p + 1 < weights.panelCount
-                let col0 = p * width
-                let cols = Swift.min(width, weights.outputCount - col0)
-                let cols1 = pair ? Swift.min(width, weights.outputCount - col0 - width) : 0
-                let bias0 = GEMM.biasVector(bias, from: col0, count: cols)
-                let bias1 = pair ? GEMM.biasVector(bias, from: col0 + width, count: cols1) : GEMM.Vector(repeating: 0)
-                // The filter rows are segments of one reduction: filter row `fy` reads the
-                // input row `fy` rows down and the next `segment` values of the panel, and the
-                // tile sums them all in registers.
+        var p = 0
+        while p < weights.panelCount {
+            let pair = p + 1 < weights.panelCount
+            let col0 = p * width
+            let cols = Swift.min(width, weights.outputCount - col0)
+            let cols1 = pair ? Swift.min(width, weights.outputCount - col0 - width) : 0
+            let bias0 = GEMM.biasVector(bias, from: col0, count: cols)
+            let bias1 = pair ? GEMM.biasVector(bias, from: col0 + width, count: cols1) : GEMM.Vector(repeating: 0)
+            // The filter rows are segments of one reduction: filter row `fy` reads the input
+            // row `fy` rows down and the next `segment` values of the panel, and the tile sums
+            // them all in registers. Rows go as many per call as the tiles take (all of them on
+            // AVX-512).
+            let panel = base + p * depth * width
+            var r = 0
+            while r < count {
+                let mr = Swift.min(GEMM.rowsPerCall, count - r)
                 let a = rowBase + r * pixelStride
-                let panel = base + p * depth * width
                 let c = out + r * ldc + col0
                 let res = residual?.advanced(rows: r, column: col0)
                 if pair {
@@ -155,9 +156,9 @@ extension Conv2D {
                               segmentStride: inputRowStride, panel: panel, bias: bias0, accumulate: false,
                               activation: activation, residual: res, c: c, ldc: ldc, columnCount: cols)
                 }
-                p += pair ? 2 : 1
+                r += mr
             }
-            r += mr
+            p += pair ? 2 : 1
         }
     }
 }

@@ -32,37 +32,44 @@ extension GEMM {
                          panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
                          accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
                          c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
+        let tiling = RowTiling(rows: rowCount)
         var r = 0
         while r < rowCount {
-            if rowCount &- r > 4 {
+            let height = tiling.height(at: r)
+            if height == 8 {
                 tilePairRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(rowTile, rowCount &- r), depth: depth,
                              segments: segments, segmentStride: segmentStride, panel0: panel0, panel1: panel1,
                              bias0: bias0, bias1: bias1, accumulate: accumulate, activation: activation,
                              residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
                              columnCount1: columnCount1, height: EightRows.self)
             } else {
-                tilePairFourRows(a: a + r &* lda, lda: lda, rowCount: rowCount &- r, depth: depth,
-                                 segments: segments, segmentStride: segmentStride, panel0: panel0, panel1: panel1,
-                                 bias0: bias0, bias1: bias1, accumulate: accumulate, activation: activation,
-                                 residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
-                                 columnCount1: columnCount1)
+                tilePairShortRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(height, rowCount &- r), depth: depth,
+                                  segments: segments, segmentStride: segmentStride, panel0: panel0, panel1: panel1,
+                                  bias0: bias0, bias1: bias1, accumulate: accumulate, activation: activation,
+                                  residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
+                                  columnCount1: columnCount1, seven: height == 7)
             }
-            r &+= rowTile
+            r &+= height
         }
     }
 
-    /// A last tile of at most four rows of `tilePair`, out of line so that `tilePair`'s own
-    /// loop keeps one tile body: with both inlined there, the eight-row loop of a small-channel
-    /// convolution spilled its row pointers (mobilenet_v2's first layer 0.110 -> 0.145 ms).
+    /// A tile of 7 rows, or a last one of at most 4, of `tilePair` (see ``RowTiling``), out of
+    /// line so that `tilePair`'s own loop keeps one tile body: with both inlined there, the
+    /// eight-row loop of a small-channel convolution spilled its row pointers (mobilenet_v2's
+    /// first layer 0.110 -> 0.145 ms).
     @inline(never)
-    private static func tilePairFourRows(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                                         segments: Int, segmentStride: Int,
-                                         panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
-                                         accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual?,
-                                         c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
-        tilePairRows(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
-                     panel0: panel0, panel1: panel1, bias0: bias0, bias1: bias1, accumulate: accumulate, activation: activation,
-                     residual: residual, c: c, ldc: ldc, columnCount1: columnCount1, height: FourRows.self)
+    private static func tilePairShortRows(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                                          segments: Int, segmentStride: Int,
+                                          panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
+                                          accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual?,
+                                          c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int, seven: Bool) {
+        @inline(__always) func rows(_ height: (some TileHeight).Type) {
+            tilePairRows(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
+                         panel0: panel0, panel1: panel1, bias0: bias0, bias1: bias1, accumulate: accumulate,
+                         activation: activation, residual: residual, c: c, ldc: ldc, columnCount1: columnCount1,
+                         height: height)
+        }
+        if seven { rows(SevenRows.self) } else { rows(FourRows.self) }
     }
 
     /// One tile of at most ``rowTile`` rows of ``tilePair(a:lda:rowCount:depth:segments:segmentStride:panel0:panel1:bias0:bias1:accumulate:activation:residual:c:ldc:columnCount1:)``.
@@ -73,7 +80,6 @@ extension GEMM {
                                      accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual?,
                                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int,
                                      height: (some TileHeight).Type) {
-        let eight = height.rows > 4
         // Named accumulators from the start: `loadPartialSums` needs its tuple in memory, so the
         // tuple is made only for later depth blocks. Made on every call, it was written to the
         // stack and read back, on a shallow layer a large part of the tile's time.
@@ -98,12 +104,12 @@ extension GEMM {
                 x = Vector(repeating: a1[i]); l1.addProduct(x, b0); r1.addProduct(x, b1)
                 x = Vector(repeating: a2[i]); l2.addProduct(x, b0); r2.addProduct(x, b1)
                 x = Vector(repeating: a3[i]); l3.addProduct(x, b0); r3.addProduct(x, b1)
-                if eight {
+                if height.rows > 4 {
                     x = Vector(repeating: a4[i]); l4.addProduct(x, b0); r4.addProduct(x, b1)
                     x = Vector(repeating: a5[i]); l5.addProduct(x, b0); r5.addProduct(x, b1)
                     x = Vector(repeating: a6[i]); l6.addProduct(x, b0); r6.addProduct(x, b1)
-                    x = Vector(repeating: a7[i]); l7.addProduct(x, b0); r7.addProduct(x, b1)
                 }
+                if height.rows > 7 { x = Vector(repeating: a7[i]); l7.addProduct(x, b0); r7.addProduct(x, b1) }
             }
             raw0 += depth &* 64
             raw1 += depth &* 64
@@ -117,14 +123,15 @@ extension GEMM {
                      ldc: ldc, columnCount: columnCount1)
         }
         store(0, l0, r0); store(1, l1, r1); store(2, l2, r2); store(3, l3, r3)
-        if eight { store(4, l4, r4); store(5, l5, r5); store(6, l6, r6); store(7, l7, r7) }
+        if height.rows > 4 { store(4, l4, r4); store(5, l5, r5); store(6, l6, r6) }
+        if height.rows > 7 { store(7, l7, r7) }
     }
 
     /// `rowCount` rows (any number) by `columnCount` columns (at most 16) over one depth block,
     /// in tiles of ``rowTile`` rows, for a panel without a partner. Accumulators start from
     /// `bias`, or from the partial sums already in `c` when `accumulate`; the clamp is applied
     /// only with the last block. A tile's missing rows alias row 0 so the loop body stays
-    /// branch-free; their results are discarded.
+    /// branch-free; their results are discarded. At most 8 columns go to ``tileHalfPanel(a:lda:rowCount:depth:segments:segmentStride:panel:bias:accumulate:activation:residual:c:ldc:columnCount:)``.
     ///
     /// The depth may come in `segments` pieces of `depth` steps each (a small-channel
     /// convolution's filter rows): piece `s` reads each row of `a` from `s * segmentStride`
@@ -135,34 +142,46 @@ extension GEMM {
                      panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
                      activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
+        if columnCount <= panelWidth / 2 {
+            tileHalfPanel(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments,
+                          segmentStride: segmentStride, panel: panel, bias: bias.lowHalf, accumulate: accumulate,
+                          activation: activation, residual: residual, c: c, ldc: ldc, columnCount: columnCount)
+            return
+        }
+        let tiling = RowTiling(rows: rowCount)
         var r = 0
         while r < rowCount {
-            if rowCount &- r > 4 {
+            let height = tiling.height(at: r)
+            if height == 8 {
                 tileRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(rowTile, rowCount &- r), depth: depth,
                          segments: segments, segmentStride: segmentStride, panel: panel, bias: bias, accumulate: accumulate,
                          activation: activation, residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc,
                          ldc: ldc, columnCount: columnCount, height: EightRows.self)
             } else {
-                tileFourRows(a: a + r &* lda, lda: lda, rowCount: rowCount &- r, depth: depth,
-                             segments: segments, segmentStride: segmentStride, panel: panel, bias: bias, accumulate: accumulate,
-                             activation: activation, residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc,
-                             ldc: ldc, columnCount: columnCount)
+                tileShortRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(height, rowCount &- r), depth: depth,
+                              segments: segments, segmentStride: segmentStride, panel: panel, bias: bias,
+                              accumulate: accumulate, activation: activation,
+                              residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
+                              columnCount: columnCount, seven: height == 7)
             }
-            r &+= rowTile
+            r &+= height
         }
     }
 
-    /// A last tile of at most four rows of `tile`, out of line for the reason given at
-    /// `tilePairFourRows`.
+    /// A tile of 7 rows, or a last one of at most 4, of `tile`, out of line for the reason
+    /// given at `tilePairShortRows`.
     @inline(never)
-    private static func tileFourRows(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                                     segments: Int, segmentStride: Int,
-                                     panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
-                                     activation: ActivationRange<Float>?, residual: GEMMResidual?,
-                                     c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
-        tileRows(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
-                 panel: panel, bias: bias, accumulate: accumulate, activation: activation, residual: residual, c: c, ldc: ldc,
-                 columnCount: columnCount, height: FourRows.self)
+    private static func tileShortRows(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                                      segments: Int, segmentStride: Int,
+                                      panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
+                                      activation: ActivationRange<Float>?, residual: GEMMResidual?,
+                                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int, seven: Bool) {
+        @inline(__always) func rows(_ height: (some TileHeight).Type) {
+            tileRows(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
+                     panel: panel, bias: bias, accumulate: accumulate, activation: activation, residual: residual, c: c,
+                     ldc: ldc, columnCount: columnCount, height: height)
+        }
+        if seven { rows(SevenRows.self) } else { rows(FourRows.self) }
     }
 
     /// One tile of at most ``rowTile`` rows of ``tile(a:lda:rowCount:depth:segments:segmentStride:panel:bias:accumulate:activation:residual:c:ldc:columnCount:)``.
@@ -173,7 +192,6 @@ extension GEMM {
                                  activation: ActivationRange<Float>?, residual: GEMMResidual?,
                                  c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int,
                                  height: (some TileHeight).Type) {
-        let eight = height.rows > 4
         // Named accumulators, the tuple only for later depth blocks (see `tilePairRows`).
         var (c0, c1, c2, c3, c4, c5, c6, c7) = (bias, bias, bias, bias, bias, bias, bias, bias)
         if accumulate {
@@ -192,12 +210,12 @@ extension GEMM {
                 c1.addProduct(Vector(repeating: a1[i]), b)
                 c2.addProduct(Vector(repeating: a2[i]), b)
                 c3.addProduct(Vector(repeating: a3[i]), b)
-                if eight {
+                if height.rows > 4 {
                     c4.addProduct(Vector(repeating: a4[i]), b)
                     c5.addProduct(Vector(repeating: a5[i]), b)
                     c6.addProduct(Vector(repeating: a6[i]), b)
-                    c7.addProduct(Vector(repeating: a7[i]), b)
                 }
+                if height.rows > 7 { c7.addProduct(Vector(repeating: a7[i]), b) }
             }
             raw += depth &* 64
             offset &+= segmentStride
@@ -207,7 +225,8 @@ extension GEMM {
                      columnCount: columnCount)
         }
         store(0, c0); store(1, c1); store(2, c2); store(3, c3)
-        if eight { store(4, c4); store(5, c5); store(6, c6); store(7, c7) }
+        if height.rows > 4 { store(4, c4); store(5, c5); store(6, c6) }
+        if height.rows > 7 { store(7, c7) }
     }
 
     /// The tile's row pointers; rows past `rowCount` alias row 0.
