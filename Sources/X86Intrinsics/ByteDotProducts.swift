@@ -18,4 +18,14 @@ public func accumulatingQuadProducts(_ acc: SIMD16<Int32>, unsignedBytes: SIMD16
                                                       signedBytes._storage._value),
                   to: SIMD16<Int32>.self)
 }
+
+/// The 256-bit form of ``accumulatingQuadProducts(_:unsignedBytes:signedBytes:)`` (`vpdpbusd`
+/// on ymm registers, AVX-512 VNNI with VL): 8 lanes of 32 bytes each.
+@_alwaysEmitIntoClient @inline(__always)
+public func accumulatingQuadProducts(_ acc: SIMD8<Int32>, unsignedBytes: SIMD8<Int32>,
+                                     signedBytes: SIMD8<Int32>) -> SIMD8<Int32> {
+    unsafeBitCast(Builtin.int_x86_avx512_vpdpbusd_256(acc._storage._value, unsignedBytes._storage._value,
+                                                      signedBytes._storage._value),
+                  to: SIMD8<Int32>.self)
+}
 #endif

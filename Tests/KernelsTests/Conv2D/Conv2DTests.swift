@@ -117,11 +117,11 @@ struct ConvCase: CustomStringConvertible {
     }
 
     /// The direct-rows path: first layers on RGB pixels (to 16 outputs, and to 8 or 5, which
-    /// the AVX-512 tiles compute in half-width registers) and a detector head (40 channels to 12
-    /// outputs), with windows that leave the input on the left, right, top and bottom, two
+    /// the AVX-512 tiles compute in half-width registers) and detector heads (40 channels to 12
+    /// or 24 outputs), with windows that leave the input on the left, right, top and bottom, two
     /// images, a residual, 1 and 3 threads. The edge columns of a run of interior rows are
     /// gathered down the run; writing them a pixel apart instead of a row apart fails here.
-    @Test(arguments: hostVariants, [(3, 16), (40, 12), (3, 8), (3, 5)])
+    @Test(arguments: hostVariants, [(3, 16), (40, 12), (40, 24), (3, 8), (3, 5)])
     func directRowsMatchReference(variant: InstructionSet, channels: (input: Int, output: Int)) {
         var rng = SplitMix64(seed: 4321)
         for (padding, size, stride) in [(PaddingScheme.same, 3, 2), (.same, 5, 1), (.valid, 3, 2), (.same, 3, 1)] {
@@ -159,12 +159,12 @@ struct ConvCase: CustomStringConvertible {
         #expect(maxAbsDifference(got, want) <= reductionTolerance(3 * 3 * 40))
     }
 
-    /// A pointwise layer of few pixels and many outputs (7x7 and 3x5 maps, 300 outputs in 19
-    /// panels), which the pool splits by pairs of panels rather than by rows: each output is
-    /// the same dot product whatever the split, so two and three threads give the one-thread
-    /// results exactly.
-    @Test(arguments: hostVariants, [(7, 7), (3, 5)])
-    func fewRowsSplitByPanelsGiveTheOneThreadResult(variant: InstructionSet, size: (height: Int, width: Int)) {
+    /// A pointwise layer of 300 outputs in 19 panels: over few pixels (7x7 and 3x5 maps) the
+    /// pool splits it by panels, over a 14x14 map by rows into shares that are no whole number
+    /// of tiles (98, or 66 and 65). Each output is the same dot product whatever the split, so
+    /// two and three threads give the one-thread results exactly.
+    @Test(arguments: hostVariants, [(7, 7), (3, 5), (14, 14)])
+    func splitsAcrossThreadsGiveTheOneThreadResult(variant: InstructionSet, size: (height: Int, width: Int)) {
         var rng = SplitMix64(seed: UInt64(size.height * 10 + size.width))
         let s = NHWC(batch: 1, height: size.height, width: size.width, channels: 64), f = NHWC(batch: 300, height: 1, width: 1, channels: 64)
         let g = ConvGeometry.make(padding: .same, inputHeight: size.height, inputWidth: size.width, filterHeight: 1, filterWidth: 1,
@@ -180,18 +180,20 @@ struct ConvCase: CustomStringConvertible {
         }
     }
 
-    /// A detector head (10x10 and 20x20 outputs, 3x3 over 96 channels, 18 outputs) gathered in
+    /// A detector head (10x10 and 20x20 outputs, 3x3 over 96 channels, 40 outputs) gathered in
     /// blocks balanced over the threads: each output is the same dot product whatever the
     /// blocking, so the results equal the one-thread results exactly.
     @Test(arguments: hostVariants, [10, 20])
     func im2colBlocksSplitEvenlyAndGiveTheOneThreadResult(variant: InstructionSet, size: Int) {
         var rng = SplitMix64(seed: UInt64(size))
-        let s = NHWC(batch: 1, height: size, width: size, channels: 96), f = NHWC(batch: 18, height: 3, width: 3, channels: 96)
+        let s = NHWC(batch: 1, height: size, width: size, channels: 96), f = NHWC(batch: 40, height: 3, width: 3, channels: 96)
         let g = ConvGeometry.make(padding: .same, inputHeight: size, inputWidth: size, filterHeight: 3, filterWidth: 3,
                                   strideHeight: 1, strideWidth: 1)!
-        let o = NHWC(batch: 1, height: size, width: size, channels: 18)
+        let o = NHWC(batch: 1, height: size, width: size, channels: 40)
+        #expect(Conv2D.path(params: Conv2DParams(geometry: g.geometry, activation: ActivationRange(min: -.infinity, max: .infinity)),
+                            inputShape: s, filterShape: f) == .im2col)
         let params = Conv2DParams(geometry: g.geometry, activation: ActivationRange(min: -.infinity, max: .infinity))
-        let input = rng.floats(s.elementCount), filter = rng.floats(f.elementCount), bias = rng.floats(18)
+        let input = rng.floats(s.elementCount), filter = rng.floats(f.elementCount), bias = rng.floats(40)
         let one = optimizedConv2D(variant, params, input, s, filter, f, bias, o, pool: ThreadPool(threadCount: 1))
         for threads in [2, 3] {
             let rows = Conv2D.im2colBlockRows(pixels: size * size, depth: 3 * 3 * 96, chunks: threads)

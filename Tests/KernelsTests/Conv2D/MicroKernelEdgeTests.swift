@@ -20,8 +20,9 @@ import Kernels
         let tile = kernels(variant).floatGEMMTile
         var rng = SplitMix64(seed: 11)
         var compared = 0
-        // Past a tile, row counts that split into eight- and seven-row tiles (see RowTiling).
-        let rowCounts = Array(1...(tile.rows + 1)) + [42, 49, 53]
+        // Past a tile, row counts that split into eight- and seven-row tiles (see RowTiling),
+        // and at depth 300 into row blocks whose last takes the rows short of a whole one.
+        let rowCounts = Array(1...(tile.rows + 1)) + [42, 49, 53, 101]
         for depth in [0, 1, 7, 300] {
             for rows in rowCounts {
                 for columns in 1...(tile.columns + 1) {

@@ -153,27 +153,29 @@ extension Conv2D {
         }
     }
 
-    /// Splits a GEMM over the pool along rows, or along pairs of column panels (the AVX-512
-    /// tile's width) when there are few row tiles and enough pairs: a 7x7 layer's 49 rows make
-    /// 7 tiles, split 4 and 3 with the last tile's single row, where its 1,280 columns split
-    /// evenly (mobilenet_v2's last pointwise layer took 1.65x less time on two threads than on
-    /// one, instead of about 1.9x).
+    /// Splits a GEMM over the pool along rows or along column panels, whichever leaves the
+    /// busiest thread the fewest tile rows times panels (``GEMM/tiledRows(_:)``), rows on a
+    /// tie. Rows split evenly, each share tiled on its own: a 14x14 layer's 196 rows go 98
+    /// and 98, both whole eight- and seven-row tiles. Few rows and many panels split by
+    /// panels: a 7x7 layer's 49 rows go 25 and 24 (28 and 24 tile rows), where its 1,280
+    /// columns split evenly (mobilenet_v2's last pointwise layer took 1.65x less time on two
+    /// threads than on one, instead of about 1.9x).
     static func multiplySplit(a: UnsafePointer<Float>, lda: Int, m: Int, weights: PackedGEMMWeights,
                               bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
                               residual: GEMMResidual? = nil,
                               c: UnsafeMutablePointer<Float>, ldc: Int, pool: ThreadPool) {
-        let tiles = (m + GEMM.rowTile - 1) / GEMM.rowTile, pairs = (weights.panelCount + 1) / 2
+        let panels = weights.panelCount
         let chunks = pool.chunks(forWork: m * weights.outputCount * weights.depth)
-        if tiles >= 4 * chunks || pairs < 2 * chunks {
-            pool.parallelFor(count: tiles, chunks: chunks) { _, range in
-                let rows = (range.lowerBound * GEMM.rowTile)..<Swift.min(m, range.upperBound * GEMM.rowTile)
-                GEMM.multiply(a: a, lda: lda, rows: rows, weights: weights, panels: 0..<weights.panelCount,
+        let byRows = GEMM.tiledRows((m + chunks - 1) / chunks) * panels
+        let byPanels = GEMM.tiledRows(m) * ((panels + chunks - 1) / chunks)
+        if byRows <= byPanels {
+            pool.parallelFor(count: m, chunks: chunks) { _, rows in
+                GEMM.multiply(a: a, lda: lda, rows: rows, weights: weights, panels: 0..<panels,
                               bias: bias, activation: activation, residual: residual, c: c, ldc: ldc)
             }
         } else {
-            pool.parallelFor(count: pairs, chunks: chunks) { _, range in
-                let panels = (2 * range.lowerBound)..<Swift.min(weights.panelCount, 2 * range.upperBound)
-                GEMM.multiply(a: a, lda: lda, rows: 0..<m, weights: weights, panels: panels,
+            pool.parallelFor(count: panels, chunks: chunks) { _, range in
+                GEMM.multiply(a: a, lda: lda, rows: 0..<m, weights: weights, panels: range,
                               bias: bias, activation: activation, residual: residual, c: c, ldc: ldc)
             }
         }

@@ -95,7 +95,8 @@ struct Int8QuadConvLayout: Int8TiledConvolutionLayout {
                                            to: output + first * outputDepth, outputDepth: outputDepth) { block, blocks, t, tileSums, blockStride in
                     Int8QuadGEMM.tileSums(a: a + t * tileRows * lda, lda: lda, rowCount: min(tileRows, valid - t * tileRows),
                                           quads: quads, panel: packed.baseAddress! + block * panelStride, panelStride: panelStride,
-                                          blocks: blocks, sums: tileSums, sumsBlockStride: blockStride)
+                                          blocks: blocks, channels: outputDepth - block * 16, sums: tileSums,
+                                          sumsBlockStride: blockStride)
                 }
                 tile += tileCount
             }

@@ -13,6 +13,10 @@ extension GEMM {
     static let tileColumns = panelWidth
     static let rowsPerCall = rowTile
 
+    /// Rows the tiles compute for a run of `count` rows, the repeated ones of a short last
+    /// tile included.
+    static func tiledRows(_ count: Int) -> Int { (count + rowTile - 1) / rowTile * rowTile }
+
     /// One `rowCount x columnCount` tile (at most 6 x 8) over one depth block. Accumulators
     /// start from `bias`, or from the partial sums already in `c` when `accumulate`; the clamp
     /// is applied only with the last block. Missing rows alias row 0 so the loop body stays

@@ -49,7 +49,9 @@ enum GEMM {
                 let blockRows = Swift.max(1, rowBlockBytes / (4 * kLength * rowTile)) * rowTile
                 var r0 = rows.lowerBound
                 while r0 < rows.upperBound {
-                    let r1 = Swift.min(rows.upperBound, r0 + blockRows)
+                    // The last block takes the rows short of a whole one, so that the tiles
+                    // split them with the rest (see RowTiling).
+                    let r1 = rows.upperBound - r0 < 2 * blockRows ? rows.upperBound : r0 + blockRows
                     // Panels go in pairs, the tile width of the AVX-512 kernel; an odd last
                     // panel takes the single-panel tile.
                     var p = panels.lowerBound
