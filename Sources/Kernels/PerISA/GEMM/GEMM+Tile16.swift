@@ -140,7 +140,8 @@ extension GEMM {
     /// in tiles of ``rowTile`` rows, for a panel without a partner. Accumulators start from
     /// `bias`, or from the partial sums already in `c` when `accumulate`; the clamp is applied
     /// only with the last block. A tile's missing rows alias row 0 so the loop body stays
-    /// branch-free; their results are discarded. At most 8 columns go to ``tileHalfPanel(a:lda:rowCount:depth:segments:segmentStride:panel:bias:accumulate:activation:residual:c:ldc:columnCount:)``.
+    /// branch-free; their results are discarded. At most 8 columns are summed in half vectors
+    /// (see `GEMM+HalfPanel.swift`).
     ///
     /// The depth may come in `segments` pieces of `depth` steps each (a small-channel
     /// convolution's filter rows): piece `s` reads each row of `a` from `s * segmentStride`
@@ -152,86 +153,104 @@ extension GEMM {
                      activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
         if columnCount <= panelWidth / 2 {
-            tileHalfPanel(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments,
-                          segmentStride: segmentStride, panel: panel, bias: bias.lowHalf, accumulate: accumulate,
-                          activation: activation, residual: residual, c: c, ldc: ldc, columnCount: columnCount)
-            return
+            tilePanel(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
+                      panel: panel, bias: bias.lowHalf, accumulate: accumulate, activation: activation,
+                      residual: residual, c: c, ldc: ldc, columnCount: columnCount)
+        } else {
+            tilePanel(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
+                      panel: panel, bias: bias, accumulate: accumulate, activation: activation,
+                      residual: residual, c: c, ldc: ldc, columnCount: columnCount)
         }
+    }
+
+    /// ``tile(a:lda:rowCount:depth:segments:segmentStride:panel:bias:accumulate:activation:residual:c:ldc:columnCount:)``
+    /// with accumulators of type `V`: a whole panel, or its first half for at most 8 columns.
+    /// Kept out of line, one copy per `V`, so that its loop keeps the row pointers in registers.
+    @inline(never)
+    private static func tilePanel<V: PanelVector>(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                                                  segments: Int, segmentStride: Int,
+                                                  panel: UnsafePointer<Float>, bias: V, accumulate: Bool,
+                                                  activation: ActivationRange<Float>?, residual: GEMMResidual?,
+                                                  c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
         let tiling = RowTiling(rows: rowCount)
         var r = 0
         while r < rowCount {
             let height = tiling.height(at: r)
             if height == 8 {
-                tileRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(rowTile, rowCount &- r), depth: depth,
-                         segments: segments, segmentStride: segmentStride, panel: panel, bias: bias, accumulate: accumulate,
-                         activation: activation, residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc,
-                         ldc: ldc, columnCount: columnCount, height: EightRows.self)
-            } else {
-                tileShortRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(height, rowCount &- r), depth: depth,
+                tilePanelRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(rowTile, rowCount &- r), depth: depth,
                               segments: segments, segmentStride: segmentStride, panel: panel, bias: bias,
                               accumulate: accumulate, activation: activation,
                               residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
-                              columnCount: columnCount, seven: height == 7)
+                              columnCount: columnCount, height: EightRows.self)
+            } else {
+                tilePanelShortRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(height, rowCount &- r), depth: depth,
+                                   segments: segments, segmentStride: segmentStride, panel: panel, bias: bias,
+                                   accumulate: accumulate, activation: activation,
+                                   residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
+                                   columnCount: columnCount, seven: height == 7)
             }
             r &+= height
         }
     }
 
-    /// A tile of 7 rows, or a last one of at most 4, of `tile`, out of line for the reason
+    /// A tile of 7 rows, or a last one of at most 4, of `tilePanel`, out of line for the reason
     /// given at `tilePairShortRows`.
     @inline(never)
-    private static func tileShortRows(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                                      segments: Int, segmentStride: Int,
-                                      panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
-                                      activation: ActivationRange<Float>?, residual: GEMMResidual?,
-                                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int, seven: Bool) {
+    private static func tilePanelShortRows<V: PanelVector>(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                                                           segments: Int, segmentStride: Int,
+                                                           panel: UnsafePointer<Float>, bias: V, accumulate: Bool,
+                                                           activation: ActivationRange<Float>?, residual: GEMMResidual?,
+                                                           c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int,
+                                                           seven: Bool) {
         @inline(__always) func rows(_ height: (some TileHeight).Type) {
-            tileRows(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
-                     panel: panel, bias: bias, accumulate: accumulate, activation: activation, residual: residual, c: c,
-                     ldc: ldc, columnCount: columnCount, height: height)
+            tilePanelRows(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
+                          panel: panel, bias: bias, accumulate: accumulate, activation: activation, residual: residual,
+                          c: c, ldc: ldc, columnCount: columnCount, height: height)
         }
         if seven { rows(SevenRows.self) } else { rows(FourRows.self) }
     }
 
-    /// One tile of at most ``rowTile`` rows of ``tile(a:lda:rowCount:depth:segments:segmentStride:panel:bias:accumulate:activation:residual:c:ldc:columnCount:)``.
+    /// One tile of at most ``rowTile`` rows of `tilePanel`.
     @inline(__always)
-    private static func tileRows(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                                 segments: Int, segmentStride: Int,
-                                 panel: UnsafePointer<Float>, bias: Vector, accumulate: Bool,
-                                 activation: ActivationRange<Float>?, residual: GEMMResidual?,
-                                 c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int,
-                                 height: (some TileHeight).Type) {
-        // Named accumulators, the tuple only for later depth blocks (see `tilePairRows`).
+    private static func tilePanelRows<V: PanelVector>(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                                                      segments: Int, segmentStride: Int,
+                                                      panel: UnsafePointer<Float>, bias: V, accumulate: Bool,
+                                                      activation: ActivationRange<Float>?, residual: GEMMResidual?,
+                                                      c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int,
+                                                      height: (some TileHeight).Type) {
         var (c0, c1, c2, c3, c4, c5, c6, c7) = (bias, bias, bias, bias, bias, bias, bias, bias)
         if accumulate {
-            var start = (c0, c1, c2, c3, c4, c5, c6, c7)
-            loadPartialSums(into: &start, rowCount: rowCount, c: c, ldc: ldc, columnCount: columnCount)
-            (c0, c1, c2, c3, c4, c5, c6, c7) = start
+            @_transparent func partial(_ i: Int) -> V {
+                i < rowCount ? V.loadColumns(c + i &* ldc, count: columnCount) : bias
+            }
+            (c0, c1, c2, c3) = (partial(0), partial(1), partial(2), partial(3))
+            if height.rows > 4 { (c4, c5, c6, c7) = (partial(4), partial(5), partial(6), partial(7)) }
         }
         let (a0, a1, a2, a3, a4, a5, a6, a7) = rowPointers(a, lda, rowCount)
         var raw = UnsafeRawPointer(panel)
         var offset = 0
         for _ in 0..<segments {
             for k in 0..<depth {
-                let b = raw.loadUnaligned(fromByteOffset: k &* 64, as: Vector.self)
+                // A half vector reads the first half of each 16-float step of the panel.
+                let b = raw.loadUnaligned(fromByteOffset: k &* 64, as: V.self)
                 let i = offset &+ k
-                c0.addProduct(Vector(repeating: a0[i]), b)
-                c1.addProduct(Vector(repeating: a1[i]), b)
-                c2.addProduct(Vector(repeating: a2[i]), b)
-                c3.addProduct(Vector(repeating: a3[i]), b)
+                c0.addProduct(V(repeating: a0[i]), b)
+                c1.addProduct(V(repeating: a1[i]), b)
+                c2.addProduct(V(repeating: a2[i]), b)
+                c3.addProduct(V(repeating: a3[i]), b)
                 if height.rows > 4 {
-                    c4.addProduct(Vector(repeating: a4[i]), b)
-                    c5.addProduct(Vector(repeating: a5[i]), b)
-                    c6.addProduct(Vector(repeating: a6[i]), b)
+                    c4.addProduct(V(repeating: a4[i]), b)
+                    c5.addProduct(V(repeating: a5[i]), b)
+                    c6.addProduct(V(repeating: a6[i]), b)
                 }
-                if height.rows > 7 { c7.addProduct(Vector(repeating: a7[i]), b) }
+                if height.rows > 7 { c7.addProduct(V(repeating: a7[i]), b) }
             }
             raw += depth &* 64
             offset &+= segmentStride
         }
-        @_transparent func store(_ i: Int, _ v: Vector) {
-            storeRow(v, i, rowCount: rowCount, activation: activation, residual: residual, c: c, ldc: ldc,
-                     columnCount: columnCount)
+        @_transparent func store(_ i: Int, _ v: V) {
+            V.storeRow(v, i, rowCount: rowCount, activation: activation, residual: residual, c: c, ldc: ldc,
+                       columnCount: columnCount)
         }
         store(0, c0); store(1, c1); store(2, c2); store(3, c3)
         if height.rows > 4 { store(4, c4); store(5, c5); store(6, c6) }

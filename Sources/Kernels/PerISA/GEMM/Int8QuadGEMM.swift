@@ -48,6 +48,30 @@ struct Int8QuadPackedWeights: Sendable {
     }
 }
 
+/// The int32 sums of a block of channels: all 16 (a zmm register), or the first 8 (a ymm
+/// register) for a block of at most 8 channels (a layer of 8 output channels), whose
+/// `vpdpbusd` a core that splits 512-bit instructions (AMD Zen 4) runs twice as fast as the
+/// 16-lane one, half of which would multiply padding (mobilenet_v2_int8's 8-channel
+/// projections 52/20/20 -> 47/16/16 us).
+protocol QuadSums: SIMD where Scalar == Int32 {
+    /// `vpdpbusd` of this width (see ``accumulatingQuadProducts(_:unsignedBytes:signedBytes:)``).
+    static func accumulatingQuadProducts(_ acc: Self, unsignedBytes: Self, signedBytes: Self) -> Self
+}
+
+extension SIMD16: QuadSums where Scalar == Int32 {
+    @inline(__always)
+    static func accumulatingQuadProducts(_ acc: Self, unsignedBytes: Self, signedBytes: Self) -> Self {
+        X86Intrinsics.accumulatingQuadProducts(acc, unsignedBytes: unsignedBytes, signedBytes: signedBytes)
+    }
+}
+
+extension SIMD8: QuadSums where Scalar == Int32 {
+    @inline(__always)
+    static func accumulatingQuadProducts(_ acc: Self, unsignedBytes: Self, signedBytes: Self) -> Self {
+        X86Intrinsics.accumulatingQuadProducts(acc, unsignedBytes: unsignedBytes, signedBytes: signedBytes)
+    }
+}
+
 /// The int8 matrix product of the AVX-512 VNNI variant: int32 sums of rows of input bytes with
 /// blocks of ``Int8QuadPackedWeights``, four depth steps per instruction.
 ///
@@ -73,8 +97,8 @@ enum Int8QuadGEMM {
     /// bytes after the first's. Missing rows alias row 0 so the loop body stays branch-free;
     /// their sums are meaningless. A tile of at most four rows (the last of a 7x7 layer's 49
     /// pixels, say) takes the four-row kernels, doing half the work of a whole tile. A single
-    /// block of at most 8 `channels` sums in 8-lane registers (``blockHalfSums(_:quads:panel:signs:sums:height:)``),
-    /// leaving lanes 8 to 15 of its sums unwritten.
+    /// block of at most 8 `channels` sums in 8-lane registers (see ``QuadSums``), leaving lanes
+    /// 8 to 15 of its sums unwritten.
     @inline(__always)
     static func tileSums(a: UnsafePointer<Int8>, lda: Int, rowCount: Int, quads: Int,
                          panel: UnsafePointer<Int8>, panelStride: Int, blocks: Int, channels: Int,
@@ -83,8 +107,7 @@ enum Int8QuadGEMM {
         let signs = SIMD16<Int32>(repeating: Int32(bitPattern: 0x8080_8080))
         @inline(__always) func multiply<Height: TileHeight>(_ height: Height.Type) {
             if blocks == 1 && channels <= 8 {
-                blockHalfSums(rows, quads: quads, panel: UnsafeRawPointer(panel), signs: signs.lowHalf, sums: sums,
-                              height: height)
+                blockSums(rows, quads: quads, panel: UnsafeRawPointer(panel), signs: signs.lowHalf, sums: sums, height: height)
             } else if blocks == 2 {
                 blockPairSums(rows, quads: quads, panel0: UnsafeRawPointer(panel), panel1: UnsafeRawPointer(panel + panelStride),
                               signs: signs, sums: sums, sumsBlockStride: sumsBlockStride, height: height)
@@ -150,50 +173,26 @@ enum Int8QuadGEMM {
         if Height.rows > 4 { putSecond(r4, 4); putSecond(r5, 5); putSecond(r6, 6); putSecond(r7, 7) }
     }
 
-    /// One block: eight `vpdpbusd` per depth quad (four for four rows). `sums` gets the rows of
-    /// sums.
+    /// One block: eight `vpdpbusd` per depth quad (four for four rows), on the block's 16
+    /// channels or, with `V` of 8 lanes, its first 8. `sums` gets the rows of sums.
     @inline(never)
-    static func blockSums<Height: TileHeight>(_ t: TileRows, quads: Int, panel: UnsafeRawPointer, signs: SIMD16<Int32>,
-                                                  sums: UnsafeMutableRawPointer, height: Height.Type) {
-        let zero = SIMD16<Int32>()
+    static func blockSums<V: QuadSums, Height: TileHeight>(_ t: TileRows, quads: Int, panel: UnsafeRawPointer, signs: V,
+                                                           sums: UnsafeMutableRawPointer, height: Height.Type) {
+        let zero = V()
         var (c0, c1, c2, c3, c4, c5, c6, c7) = (zero, zero, zero, zero, zero, zero, zero, zero)
         for k in 0..<quads {
-            let w = panel.loadUnaligned(fromByteOffset: k &* 64, as: SIMD16<Int32>.self)
+            let w = panel.loadUnaligned(fromByteOffset: k &* 64, as: V.self)
             let at = 4 &* k
-            @inline(__always) func step(_ c: inout SIMD16<Int32>, _ row: UnsafeRawPointer) {
-                c = accumulatingQuadProducts(c, unsignedBytes: broadcastQuad(row, at, signs), signedBytes: w)
+            @inline(__always) func step(_ c: inout V, _ row: UnsafeRawPointer) {
+                // The quad broadcast as offset bytes, as ``broadcastQuad(_:_:_:)`` makes it.
+                let x = V(repeating: row.loadUnaligned(fromByteOffset: at, as: Int32.self)) ^ signs
+                c = V.accumulatingQuadProducts(c, unsignedBytes: x, signedBytes: w)
             }
             step(&c0, t.r0); step(&c1, t.r1); step(&c2, t.r2); step(&c3, t.r3)
             if Height.rows > 4 { step(&c4, t.r4); step(&c5, t.r5); step(&c6, t.r6); step(&c7, t.r7) }
         }
-        @inline(__always) func put(_ c: SIMD16<Int32>, _ slot: Int) {
-            sums.storeBytes(of: c, toByteOffset: slot * 64, as: SIMD16<Int32>.self)
-        }
-        put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3)
-        if Height.rows > 4 { put(c4, 4); put(c5, 5); put(c6, 6); put(c7, 7) }
-    }
-
-    /// One block of at most 8 channels (a layer of 8 output channels): the first half of each
-    /// weight quad vector in 8-lane registers, whose `vpdpbusd` a core that splits 512-bit
-    /// instructions (AMD Zen 4) runs twice as fast as the 16-lane one, half of which would
-    /// multiply padding. Lanes 8 to 15 of each row of `sums` are left as they were.
-    @inline(never)
-    static func blockHalfSums<Height: TileHeight>(_ t: TileRows, quads: Int, panel: UnsafeRawPointer, signs: SIMD8<Int32>,
-                                                      sums: UnsafeMutableRawPointer, height: Height.Type) {
-        let zero = SIMD8<Int32>()
-        var (c0, c1, c2, c3, c4, c5, c6, c7) = (zero, zero, zero, zero, zero, zero, zero, zero)
-        for k in 0..<quads {
-            let w = panel.loadUnaligned(fromByteOffset: k &* 64, as: SIMD8<Int32>.self)
-            let at = 4 &* k
-            @inline(__always) func step(_ c: inout SIMD8<Int32>, _ row: UnsafeRawPointer) {
-                let x = SIMD8(repeating: row.loadUnaligned(fromByteOffset: at, as: Int32.self)) ^ signs
-                c = accumulatingQuadProducts(c, unsignedBytes: x, signedBytes: w)
-            }
-            step(&c0, t.r0); step(&c1, t.r1); step(&c2, t.r2); step(&c3, t.r3)
-            if Height.rows > 4 { step(&c4, t.r4); step(&c5, t.r5); step(&c6, t.r6); step(&c7, t.r7) }
-        }
-        @inline(__always) func put(_ c: SIMD8<Int32>, _ slot: Int) {
-            sums.storeBytes(of: c, toByteOffset: slot * 64, as: SIMD8<Int32>.self)
+        @inline(__always) func put(_ c: V, _ slot: Int) {
+            sums.storeBytes(of: c, toByteOffset: slot * 64, as: V.self)
         }
         put(c0, 0); put(c1, 1); put(c2, 2); put(c3, 3)
         if Height.rows > 4 { put(c4, 4); put(c5, 5); put(c6, 6); put(c7, 7) }
