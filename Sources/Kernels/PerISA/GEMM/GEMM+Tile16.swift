@@ -1,9 +1,10 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-// The AVX-512 micro-kernels (the AVX-512 variants, TFLITE_AVX512): tiles of 8 rows by one or two
-// 16-float panels in SIMD16<Float> accumulators (see GEMM), stored a named row at a time
-// (`GEMM.storeRow`).
+// The AVX-512 micro-kernels (the AVX-512 variants, TFLITE_AVX512): tiles of 8 rows (7 where
+// that splits a run exactly, see RowTiling) by one or two 16-float panels in SIMD16<Float>
+// accumulators (see GEMM; a lone panel of at most 8 columns in SIMD8<Float>, see
+// GEMM+HalfPanel.swift), stored a named row at a time (`GEMM.storeRow`).
 #if TFLITE_AVX512
 extension GEMM {
     /// The accumulator vector: 16 floats, one zmm register.
