@@ -15,6 +15,7 @@ import Testing
                 r += Swift.min(height, rows - r)
             }
             #expect(r == rows)
+            #expect(tiling.computedRows == computed, "\(rows) rows: \(heights)")
             #expect(heights.allSatisfy { [8, 7, 4].contains($0) }, "\(rows): \(heights)")
             #expect(heights.dropLast().allSatisfy { $0 != 4 }, "\(rows): \(heights)")
             if rows >= 42 { #expect(computed == rows, "\(rows) rows: \(heights)") }

@@ -20,12 +20,7 @@ extension GEMM {
 
     /// Rows the tiles compute for a run of `count` rows, the repeated ones of a short last
     /// tile included (see ``RowTiling``).
-    static func tiledRows(_ count: Int) -> Int {
-        let tiling = RowTiling(rows: count)
-        let whole = tiling.eights * 8 + tiling.sevens * 7
-        let rest = count - whole
-        return whole + (rest == 0 ? 0 : rest > 4 ? 8 : 4)
-    }
+    static func tiledRows(_ count: Int) -> Int { RowTiling(rows: count).computedRows }
 
     /// `rowCount` rows (any number) by two adjacent panels (32 columns) over one depth block, in
     /// tiles of ``rowTile`` rows: 16 accumulators, two panel loads and eight broadcasts of `A`

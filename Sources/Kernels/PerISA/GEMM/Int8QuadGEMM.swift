@@ -134,8 +134,8 @@ enum Int8QuadGEMM {
     /// stays one vector `vpxord` after a broadcast load: with the constant in sight, LLVM moved
     /// it before the broadcast, into a scalar load, `xor` and broadcast from a general register.
     @inline(__always)
-    static func broadcastQuad(_ row: UnsafeRawPointer, _ at: Int, _ signs: SIMD16<Int32>) -> SIMD16<Int32> {
-        SIMD16(repeating: row.loadUnaligned(fromByteOffset: at, as: Int32.self)) ^ signs
+    static func broadcastQuad<V: QuadSums>(_ row: UnsafeRawPointer, _ at: Int, _ signs: V) -> V {
+        V(repeating: row.loadUnaligned(fromByteOffset: at, as: Int32.self)) ^ signs
     }
 
     /// Two blocks at once: 16 `vpdpbusd` per depth quad for two weight loads and eight
@@ -184,9 +184,7 @@ enum Int8QuadGEMM {
             let w = panel.loadUnaligned(fromByteOffset: k &* 64, as: V.self)
             let at = 4 &* k
             @inline(__always) func step(_ c: inout V, _ row: UnsafeRawPointer) {
-                // The quad broadcast as offset bytes, as ``broadcastQuad(_:_:_:)`` makes it.
-                let x = V(repeating: row.loadUnaligned(fromByteOffset: at, as: Int32.self)) ^ signs
-                c = V.accumulatingQuadProducts(c, unsignedBytes: x, signedBytes: w)
+                c = V.accumulatingQuadProducts(c, unsignedBytes: broadcastQuad(row, at, signs), signedBytes: w)
             }
             step(&c0, t.r0); step(&c1, t.r1); step(&c2, t.r2); step(&c3, t.r3)
             if Height.rows > 4 { step(&c4, t.r4); step(&c5, t.r5); step(&c6, t.r6); step(&c7, t.r7) }

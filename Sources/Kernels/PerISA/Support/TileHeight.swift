@@ -28,6 +28,16 @@ struct RowTiling {
         }
     }
 
+    /// The height of the tile after the eights and sevens: 8 for more than 4 rows left, 4 for
+    /// 1 to 4, 0 for none.
+    private var lastHeight: Int {
+        let rest = rows &- eights &* 8 &- sevens &* 7
+        return rest == 0 ? 0 : rest > 4 ? 8 : 4
+    }
+
+    /// The rows the tiles compute, the repeated ones of a short last tile included.
+    var computedRows: Int { eights &* 8 &+ sevens &* 7 &+ lastHeight }
+
     /// The height (8, 7 or 4) of the tile starting at row `r`, the sum of the heights before
     /// it. The last tile's rows may be fewer than its height.
     @inline(__always)
@@ -35,6 +45,6 @@ struct RowTiling {
         let sevensStart = eights &* 8
         if r < sevensStart { return 8 }
         if r < sevensStart &+ sevens &* 7 { return 7 }
-        return rows &- r > 4 ? 8 : 4
+        return lastHeight
     }
 }
