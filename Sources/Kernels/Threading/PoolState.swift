@@ -19,6 +19,12 @@ import Synchronization
 /// that the system keeps off a core (two threads on a busy two-core machine) delays nothing
 /// unless it holds a chunk.
 ///
+/// Shutting down is a job of no chunks (real jobs have at least one), so a worker learns
+/// whether to stop from the same word that gives it the job's number. With a separate flag
+/// read first, a worker that woke for a job the caller then finished alone could read the
+/// shutdown's number as the next job's, wait for a newer one that never came, and hang the
+/// pool's release.
+///
 /// Threads still park when idle: a worker that has spun ``spinNanoseconds`` without a new job
 /// waits on `wake`, and a submitter that has spun as long for the last chunks waits on `done`.
 /// Both use the same handshake: the parking side announces itself (`sleepers`,
@@ -37,7 +43,6 @@ final class PoolState: @unchecked Sendable {
     private let finished = Atomic<Int>(0)
     private let sleepers = Atomic<Int>(0)
     private let submitterParked = Atomic<Bool>(false)
-    private let stopping = Atomic<Bool>(false)
 
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let submitMutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -66,9 +71,14 @@ final class PoolState: @unchecked Sendable {
     /// The job number in a `claims` word.
     private static func job(_ word: UInt64) -> UInt64 { word >> 32 }
 
-    /// Publishes a job of `chunkCount` (at most ``maximumChunkCount``) chunks, works on it from
-    /// the calling thread (thread index 0) and waits until every chunk has finished.
+    /// The chunk count in a `claims` word: 0 for the shutdown.
+    private static func chunkCount(_ word: UInt64) -> Int { Int(truncatingIfNeeded: word >> 16 & 0xFFFF) }
+
+    /// Publishes a job of `chunkCount` (1 to ``maximumChunkCount``; 0 is the shutdown) chunks,
+    /// works on it from the calling thread (thread index 0) and waits until every chunk has
+    /// finished.
     func run(count: Int, chunkCount: Int, body: JobBody) {
+        precondition(chunkCount > 0 && chunkCount <= Self.maximumChunkCount)
         pthread_mutex_lock(submitMutex)
         self.count = count
         self.body = body
@@ -103,7 +113,7 @@ final class PoolState: @unchecked Sendable {
     private func work(thread: Int, job: UInt64) {
         var word = claims.load(ordering: .acquiring)
         while Self.job(word) == job {
-            let chunkCount = Int(truncatingIfNeeded: word >> 16 & 0xFFFF), next = Int(truncatingIfNeeded: word & 0xFFFF)
+            let chunkCount = Self.chunkCount(word), next = Int(truncatingIfNeeded: word & 0xFFFF)
             guard next < chunkCount else { return }
             let (claimed, seen) = claims.compareExchange(expected: word, desired: word &+ 1, ordering: .acquiringAndReleasing)
             guard claimed else {
@@ -132,8 +142,9 @@ final class PoolState: @unchecked Sendable {
                 sleepers.subtract(1, ordering: .relaxed)
                 pthread_mutex_unlock(mutex)
             }
-            if stopping.load(ordering: .acquiring) { return }
-            seen = Self.job(claims.load(ordering: .acquiring))
+            let word = claims.load(ordering: .acquiring)
+            if Self.chunkCount(word) == 0 { return }
+            seen = Self.job(word)
             work(thread: thread, job: seen)
         }
     }
@@ -172,8 +183,8 @@ final class PoolState: @unchecked Sendable {
         workerIndexCounter.add(1, ordering: .relaxed).newValue
     }
 
+    /// Publishes the shutdown: a job of no chunks, which makes every worker return.
     func shutDown() {
-        stopping.store(true, ordering: .sequentiallyConsistent)
         publish(job: Self.job(claims.load(ordering: .relaxed)) &+ 1, chunkCount: 0)
     }
 }

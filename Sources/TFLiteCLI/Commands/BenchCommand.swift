@@ -179,13 +179,14 @@ enum BenchCommand: Command {
             print("")
         }
         if profileNodes {
+            // Four decimals: the small layers of a model run in a few microseconds.
             print("node  op                              output shape          median ms   GFLOP/s  kernel")
             for row in nodeRows {
                 let t = row.timing
                 let gflops = row.gflops.map { String(format: "%9.2f", $0) } ?? "         "
                 print(String(format: "%4d  ", t.node) + t.op.padding(toLength: 32, withPad: " ", startingAt: 0)
                       + "\(t.outputShape)".padding(toLength: 22, withPad: " ", startingAt: 0)
-                      + String(format: "%9.3f ", row.medianMs) + gflops + "  " + (t.kernel ?? "-"))
+                      + String(format: "%9.4f ", row.medianMs) + gflops + "  " + (t.kernel ?? "-"))
             }
             print("")
         }

@@ -1,5 +1,7 @@
 import Testing
 import Kernels
+import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -126,6 +128,37 @@ import Darwin
             }
             #expect(hits.array.allSatisfy { $0 == 1 }, "round \(round)")
         }
+    }
+
+    /// A pool released right after a job shuts its workers down, even when a worker woke for that
+    /// job but read the job's number only after the caller had finished it alone and published
+    /// the shutdown (a worker taking the shutdown for a job parked forever, and the release
+    /// waited for it). Two runners on a two-core machine keep the workers preempted at such
+    /// points; the cycles run on threads of their own so that a hang fails at a deadline.
+    @Test func releasingAPoolRightAfterAJobNeverHangs() {
+        final class Progress: @unchecked Sendable {
+            let cycles = Atomic<Int>(0)
+        }
+        let progress = Progress()
+        let runners = 2, cyclesPerRunner = 50_000
+        for _ in 0..<runners {
+            Thread {
+                for _ in 0..<cyclesPerRunner {
+                    // The worker starts, then spins between the jobs; its wake-up for the last
+                    // one races the release.
+                    let pool = ThreadPool(threadCount: 2)
+                    for _ in 0..<10 { pool.parallelFor(count: 2, chunks: 2) { _, _ in } }
+                    progress.cycles.add(1, ordering: .releasing)
+                }
+            }.start()
+        }
+        let total = runners * cyclesPerRunner
+        var waitedMs = 0
+        while progress.cycles.load(ordering: .acquiring) < total && waitedMs < 60_000 {
+            usleep(10_000)
+            waitedMs += 10
+        }
+        #expect(progress.cycles.load(ordering: .acquiring) == total, "a pool's release hung")
     }
 
     @Test func zeroOrNegativeThreadCountMeansInline() {

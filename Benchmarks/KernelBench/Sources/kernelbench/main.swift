@@ -4,6 +4,8 @@
 //   kernelbench gemm H K N          pointwise convolution: H*H rows, depth K, N output channels
 //   kernelbench depthwise H C S     3x3 depthwise convolution, H*H*C input, stride S, SAME padding
 //   kernelbench int8gemm H K N      int8 pointwise convolution (the int8 GEMM and requantisation)
+//   kernelbench pool T C W          the thread pool's hand-over: a job of C chunks on T threads,
+//                                   each chunk summing W floats (W = 1: the bare round trip)
 //
 // It runs the instruction-set variant a new interpreter would (the widest this CPU runs);
 // TFLITE_ISA=baseline|avx2|avx512|avx512vnni lowers it, to compare variants:
@@ -42,11 +44,14 @@ func time(_ label: String, flops: Double, repeats: Int, _ body: () -> Void) {
     perCall.sort()
     let best = perCall[0], median = perCall[perCall.count / 2]
     let gflops = flops / best / 1e9
-    print("\(label): best \(Int((best * 1e6).rounded())) µs, median \(Int((median * 1e6).rounded())) µs, "
+    // Tenths of a microsecond: the pool's hand-over takes less than one.
+    func microseconds(_ t: Double) -> Double { (t * 1e7).rounded() / 10 }
+    print("\(label): best \(microseconds(best)) µs, median \(microseconds(median)) µs, "
           + "\(Int(gflops.rounded())) GFLOP/s at best")
 }
 
 let usage = "usage: kernelbench gemm H K N | kernelbench depthwise H C STRIDE | kernelbench int8gemm H K N"
+    + " | kernelbench pool THREADS CHUNKS WORK"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let numbers = arguments.dropFirst().compactMap { Int($0) }
 guard let kind = arguments.first, numbers.count == 3, numbers.allSatisfy({ $0 > 0 }) else {
@@ -114,6 +119,20 @@ case "int8gemm":
     let scratch = UnsafeMutablePointer<Int8>.allocate(capacity: max(1, kernel.scratchBytes))
     time("int8 gemm \(h)x\(h) depth \(k) -> \(n)", flops: 2 * Double(h * h * k * n), repeats: 50) {
         kernel.run(input: x, output: y, scratch: scratch, pool: pool)
+    }
+case "pool":
+    let (threads, chunks, work) = (numbers[0], numbers[1], numbers[2])
+    let jobPool = ThreadPool(threadCount: threads)
+    let data = values(chunks * work, period: 7)
+    let sums = UnsafeMutablePointer<Float>.allocate(capacity: chunks)
+    time("pool: \(threads) threads, \(chunks) chunks of \(work) floats", flops: Double(chunks * work), repeats: 2000) {
+        jobPool.parallelFor(count: chunks, chunks: chunks) { _, range in
+            for c in range {
+                var s: Float = 0
+                for i in 0..<work { s += data[c * work + i] }
+                sums[c] = s
+            }
+        }
     }
 default:
     print(usage)
