@@ -9,6 +9,8 @@ import Kernels
 // (AMD Zen 4), so 8 lanes do the same work in about half the time there (mobilenet_v2_float's
 // three 8-channel projections 62/43/46 -> 45/29/30 us).
 #if TFLITE_AVX512
+import X86Intrinsics
+
 /// The accumulator vector of the single-panel tile, with its row loads and stores.
 protocol PanelVector: SIMD where Scalar == Float {
     /// `count` floats of one output row (zeros past `count`).
@@ -16,6 +18,8 @@ protocol PanelVector: SIMD where Scalar == Float {
     /// ``GEMM/storeRow(_:_:rowCount:activation:residual:c:ldc:columnCount:)`` for this vector.
     static func storeRow(_ v: Self, _ i: Int, rowCount: Int, activation: ActivationRange<Float>?,
                          residual: GEMMResidual?, c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int)
+    /// Stores `v`, each lane clamped to `lo...hi`, at `row` (a whole vector of valid columns).
+    static func storeClamped(_ v: Self, _ lo: Self, _ hi: Self, to row: UnsafeMutableRawPointer)
 }
 
 extension SIMD16: PanelVector where Scalar == Float {
@@ -29,6 +33,11 @@ extension SIMD16: PanelVector where Scalar == Float {
                          residual: GEMMResidual?, c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int) {
         GEMM.storeRow(v, i, rowCount: rowCount, activation: activation, residual: residual, c: c, ldc: ldc,
                       columnCount: columnCount)
+    }
+
+    @_transparent
+    static func storeClamped(_ v: SIMD16<Float>, _ lo: SIMD16<Float>, _ hi: SIMD16<Float>, to row: UnsafeMutableRawPointer) {
+        storeVector(clampVector(v, lo, hi), to: row)
     }
 }
 
@@ -61,6 +70,11 @@ extension SIMD8: PanelVector where Scalar == Float {
             var j = 0
             while j < columnCount { row[j] = v[j]; j &+= 1 }
         }
+    }
+
+    @_transparent
+    static func storeClamped(_ v: SIMD8<Float>, _ lo: SIMD8<Float>, _ hi: SIMD8<Float>, to row: UnsafeMutableRawPointer) {
+        storeVector(clampVector(v, lo, hi), to: row)
     }
 }
 #endif

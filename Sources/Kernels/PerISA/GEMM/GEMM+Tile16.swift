@@ -6,6 +6,8 @@ import Kernels
 // accumulators (see GEMM; a lone panel of at most 8 columns in SIMD8<Float>, see
 // GEMM+HalfPanel.swift), stored a named row at a time (`GEMM.storeRow`).
 #if TFLITE_AVX512
+import X86Intrinsics
+
 extension GEMM {
     /// The accumulator vector: 16 floats, one zmm register.
     typealias Vector = SIMD16<Float>
@@ -42,13 +44,13 @@ extension GEMM {
         while r < rowCount {
             let height = tiling.height(at: r)
             if height == 8 {
-                tilePairRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(rowTile, rowCount &- r), depth: depth,
+                tilePairRows(a: a + r &* lda, lda: lda, rowCount: tiling.rows(at: r, height: rowTile), depth: depth,
                              segments: segments, segmentStride: segmentStride, panel0: panel0, panel1: panel1,
                              bias0: bias0, bias1: bias1, accumulate: accumulate, activation: activation,
                              residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
                              columnCount1: columnCount1, height: EightRows.self)
             } else {
-                tilePairShortRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(height, rowCount &- r), depth: depth,
+                tilePairShortRows(a: a + r &* lda, lda: lda, rowCount: tiling.rows(at: r, height: height), depth: depth,
                                   segments: segments, segmentStride: segmentStride, panel0: panel0, panel1: panel1,
                                   bias0: bias0, bias1: bias1, accumulate: accumulate, activation: activation,
                                   residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
@@ -120,6 +122,23 @@ extension GEMM {
             raw1 += depth &* 64
             offset &+= segmentStride
         }
+        // A whole tile of whole panels, clamped and without a residual (most tiles of most
+        // layers) stores its rows straight; the rest go row by row through `storeRow`, which
+        // checks each. With those checks on every row, a shallow layer (8 input channels) spent
+        // a fifth of its time storing.
+        if rowCount == height.rows, columnCount1 == panelWidth, residual == nil, let activation {
+            let lo = Vector(repeating: activation.min), hi = Vector(repeating: activation.max)
+            var row = UnsafeMutableRawPointer(c)
+            @_transparent func put(_ l: Vector, _ r: Vector) {
+                storeVector(clampVector(l, lo, hi), to: row)
+                storeVector(clampVector(r, lo, hi), to: row + 64)
+                row += ldc &* 4
+            }
+            put(l0, r0); put(l1, r1); put(l2, r2); put(l3, r3)
+            if height.rows > 4 { put(l4, r4); put(l5, r5); put(l6, r6) }
+            if height.rows > 7 { put(l7, r7) }
+            return
+        }
         let rightResidual = residual?.advanced(rows: 0, column: panelWidth)
         @_transparent func store(_ i: Int, _ l: Vector, _ r: Vector) {
             storeRow(l, i, rowCount: rowCount, activation: activation, residual: residual, c: c, ldc: ldc,
@@ -173,13 +192,13 @@ extension GEMM {
         while r < rowCount {
             let height = tiling.height(at: r)
             if height == 8 {
-                tilePanelRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(rowTile, rowCount &- r), depth: depth,
+                tilePanelRows(a: a + r &* lda, lda: lda, rowCount: tiling.rows(at: r, height: rowTile), depth: depth,
                               segments: segments, segmentStride: segmentStride, panel: panel, bias: bias,
                               accumulate: accumulate, activation: activation,
                               residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
                               columnCount: columnCount, height: EightRows.self)
             } else {
-                tilePanelShortRows(a: a + r &* lda, lda: lda, rowCount: Swift.min(height, rowCount &- r), depth: depth,
+                tilePanelShortRows(a: a + r &* lda, lda: lda, rowCount: tiling.rows(at: r, height: height), depth: depth,
                                    segments: segments, segmentStride: segmentStride, panel: panel, bias: bias,
                                    accumulate: accumulate, activation: activation,
                                    residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
@@ -243,6 +262,18 @@ extension GEMM {
             }
             raw += depth &* 64
             offset &+= segmentStride
+        }
+        if rowCount == height.rows, columnCount == V.scalarCount, residual == nil, let activation {
+            let lo = V(repeating: activation.min), hi = V(repeating: activation.max)
+            var row = UnsafeMutableRawPointer(c)
+            @_transparent func put(_ v: V) {
+                V.storeClamped(v, lo, hi, to: row)
+                row += ldc &* 4
+            }
+            put(c0); put(c1); put(c2); put(c3)
+            if height.rows > 4 { put(c4); put(c5); put(c6) }
+            if height.rows > 7 { put(c7) }
+            return
         }
         @_transparent func store(_ i: Int, _ v: V) {
             V.storeRow(v, i, rowCount: rowCount, activation: activation, residual: residual, c: c, ldc: ldc,

@@ -47,4 +47,13 @@ struct RowTiling {
         if r < sevensStart &+ sevens &* 7 { return 7 }
         return lastHeight
     }
+
+    /// The rows of the tile of height `height` starting at row `r`: the height, or the rows
+    /// left for the last tile. Written as a comparison: the generic `Swift.min` stayed a call
+    /// in the large tile functions.
+    @inline(__always)
+    func rows(at r: Int, height: Int) -> Int {
+        let left = rows &- r
+        return left < height ? left : height
+    }
 }
