@@ -85,7 +85,8 @@ for module in Kernels KernelsAVX2 KernelsAVX512 KernelsAVX512VNNI; do
         check 'the int8 fully connected channels' "${m}.*fullyConnectedInt8Channels"
     fi
     if [[ $module == KernelsAVX512* ]]; then
-        check_float GEMM.tilePair "${m}4GEMMO8tilePair1a3lda" 16
+        check_float 'GEMM.tilePanels (2 panels)' "${m}4GEMMO10tilePanels_.*Two[A-Z]0O_Tt" 16
+        check_float 'GEMM.tilePanels (3 panels)' "${m}4GEMMO10tilePanels_.*Three[A-Z]0O_Tt" 24
         check_float 'GEMM.tilePanel (16 lanes)' "${m}4GEMMO9tilePanel.*s6SIMD16VySfG_Tt" 8
         check_float 'GEMM.tilePanel (8 lanes)' "${m}4GEMMO9tilePanel.*s5SIMD8VySfG_Tt" 8
     fi

@@ -106,7 +106,7 @@ extension Conv2D {
                         let ix0 = firstInner * g.strideWidth - g.paddingWidth.before
                         let rowBase = input + ((b * inputShape.height + iy0) * inputShape.width + ix0) * cin
                         directTiles(rowBase: rowBase, inputRowStride: inputShape.width * cin, pixelStride: g.strideWidth * cin,
-                                    count: endInner - firstInner, filterHeight: f.height, segment: segment, depth: depth,
+                                    count: endInner - firstInner, filterHeight: f.height, segment: segment,
                                     panels: base, weights: weights.gemm, bias: bias, activation: params.activation,
                                     residual: residual?.advanced(rows: r * outputShape.width + firstInner, column: 0),
                                     out: output + (r * outputShape.width + firstInner) * n, ldc: n)
@@ -120,46 +120,33 @@ extension Conv2D {
     }
 
     /// `count` interior pixels of one output row, in GEMM tiles read from the input: per tile
-    /// and panel (pair), one pass per filter row, the first starting from the bias, the last
-    /// applying the clamp.
+    /// and group of panels (``GEMM/PanelGroup``), one pass per filter row, the first starting
+    /// from the bias, the last applying the clamp.
     @inline(__always)
     static func directTiles(rowBase: UnsafePointer<Float>, inputRowStride: Int, pixelStride: Int, count: Int,
-                            filterHeight: Int, segment: Int, depth: Int, panels base: UnsafePointer<Float>,
+                            filterHeight: Int, segment: Int, panels base: UnsafePointer<Float>,
                             weights: PackedGEMMWeights, bias: UnsafePointer<Float>?, activation: ActivationRange<Float>,
                             residual: GEMMResidual?, out: UnsafeMutablePointer<Float>, ldc: Int) {
-        let width = GEMM.panelWidth
         var p = 0
         while p < weights.panelCount {
-            let pair = p + 1 < weights.panelCount
-            let col0 = p * width
-            let cols = Swift.min(width, weights.outputCount - col0)
-            let cols1 = pair ? Swift.min(width, weights.outputCount - col0 - width) : 0
-            let bias0 = GEMM.biasVector(bias, from: col0, count: cols)
-            let bias1 = pair ? GEMM.biasVector(bias, from: col0 + width, count: cols1) : GEMM.Vector(repeating: 0)
+            let group = GEMM.PanelGroup(weights: weights, packed: base, first: p,
+                                        count: GEMM.groupWidth(panelsLeft: weights.panelCount - p), depthOffset: 0,
+                                        bias: bias)
+            let col0 = p * GEMM.panelWidth
             // The filter rows are segments of one reduction: filter row `fy` reads the input
             // row `fy` rows down and the next `segment` values of the panel, and the tile sums
             // them all in registers. Rows go as many per call as the tiles take (all of them on
             // AVX-512).
-            let panel = base + p * depth * width
             var r = 0
             while r < count {
                 let mr = Swift.min(GEMM.rowsPerCall, count - r)
-                let a = rowBase + r * pixelStride
-                let c = out + r * ldc + col0
-                let res = residual?.advanced(rows: r, column: col0)
-                if pair {
-                    GEMM.tilePair(a: a, lda: pixelStride, rowCount: mr, depth: segment, segments: filterHeight,
-                                  segmentStride: inputRowStride, panel0: panel, panel1: panel + depth * width,
-                                  bias0: bias0, bias1: bias1, accumulate: false, activation: activation, residual: res,
-                                  c: c, ldc: ldc, columnCount1: cols1)
-                } else {
-                    GEMM.tile(a: a, lda: pixelStride, rowCount: mr, depth: segment, segments: filterHeight,
-                              segmentStride: inputRowStride, panel: panel, bias: bias0, accumulate: false,
-                              activation: activation, residual: res, c: c, ldc: ldc, columnCount: cols)
-                }
+                GEMM.tileGroup(a: rowBase + r * pixelStride, lda: pixelStride, rowCount: mr, depth: segment,
+                               segments: filterHeight, segmentStride: inputRowStride, group: group, accumulate: false,
+                               activation: activation, residual: residual?.advanced(rows: r, column: col0),
+                               c: out + r * ldc + col0, ldc: ldc)
                 r += mr
             }
-            p += pair ? 2 : 1
+            p += group.count
         }
     }
 }

@@ -9,7 +9,7 @@ extension GEMM {
     /// Rows of `A` per micro-kernel tile.
     static let rowTile = 6
     /// Rows per call of the micro-kernels: one tile (they are inlined into the blocking loops).
-    /// Output columns per micro-kernel tile: one panel: the pair of panels runs as two tiles.
+    /// Output columns per micro-kernel tile: one panel.
     static let tileColumns = panelWidth
     static let rowsPerCall = rowTile
 
@@ -24,7 +24,7 @@ extension GEMM {
     ///
     /// The depth may come in `segments` pieces of `depth` steps each (a small-channel
     /// convolution's filter rows): piece `s` reads each row of `a` from `s * segmentStride`
-    /// on, and the next `depth` steps of the panel (`tilePair` likewise).
+    /// on, and the next `depth` steps of the panel.
     @inline(__always)
     static func tile(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
                      segments: Int = 1, segmentStride: Int = 0,
@@ -60,21 +60,19 @@ extension GEMM {
                   c: c, ldc: ldc, columnCount: columnCount)
     }
 
-    /// Two adjacent panels: the portable tile has no registers to spare for a second panel's
-    /// accumulators, so the pair runs as two single-panel tiles.
+    /// One panel per tile: the portable tile has no registers to spare for a second panel's
+    /// accumulators.
+    static func groupWidth(panelsLeft: Int) -> Int { 1 }
+
+    /// The tile of `group`'s one panel.
     @inline(__always)
-    static func tilePair(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                         segments: Int = 1, segmentStride: Int = 0,
-                         panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, bias0: Vector, bias1: Vector,
-                         accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
-                         c: UnsafeMutablePointer<Float>, ldc: Int, columnCount1: Int) {
+    static func tileGroup(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                          segments: Int = 1, segmentStride: Int = 0, group: PanelGroup,
+                          accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
+                          c: UnsafeMutablePointer<Float>, ldc: Int) {
         tile(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
-             panel: panel0, bias: bias0, accumulate: accumulate, activation: activation, residual: residual,
-             c: c, ldc: ldc, columnCount: panelWidth)
-        tile(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
-             panel: panel1, bias: bias1, accumulate: accumulate, activation: activation,
-             residual: residual?.advanced(rows: 0, column: panelWidth), c: c + panelWidth, ldc: ldc,
-             columnCount: columnCount1)
+             panel: group.panel0, bias: group.bias0, accumulate: accumulate, activation: activation, residual: residual,
+             c: c, ldc: ldc, columnCount: group.lastColumns)
     }
 }
 #endif

@@ -9,8 +9,8 @@ import Kernels
 /// ``OptimizedKernels``):
 /// - baseline and AVX2 (`GEMM+Tile8.swift`): 6 x 8 in `SIMD8<Float>` accumulators, which fit the
 ///   16 registers of both SSE2 (two xmm per vector) and AVX2;
-/// - AVX-512 (`GEMM+Tile16.swift`): 8 x 32 (two panels at once) in `SIMD16<Float>`
-///   accumulators, 16 of the 32 zmm registers.
+/// - AVX-512 (`GEMM+Tile16.swift`): 8 x 48 (three panels at once), 8 x 32 or 8 x 16 in
+///   `SIMD16<Float>` accumulators, up to 24 of the 32 zmm registers.
 /// The multiply-adds go through `multiplyAdd`, fused where the variant has FMA.
 enum GEMM {
     /// Output columns per packed panel (one ``Vector``).
@@ -52,40 +52,61 @@ enum GEMM {
                     // The last block takes the rows short of a whole one, so that the tiles
                     // split them with the rest (see RowTiling).
                     let r1 = rows.upperBound - r0 < 2 * blockRows ? rows.upperBound : r0 + blockRows
-                    // Panels go in pairs, the tile width of the AVX-512 kernel; an odd last
-                    // panel takes the single-panel tile.
+                    // Panels go in groups of the tiles' width (``groupWidth(panelsLeft:)``).
                     var p = panels.lowerBound
                     while p < panels.upperBound {
-                        let pair = p + 1 < panels.upperBound
-                        let panel = base + (p * k + k0) * panelWidth
+                        let group = PanelGroup(weights: weights, packed: base, first: p,
+                                               count: groupWidth(panelsLeft: panels.upperBound - p),
+                                               depthOffset: k0, bias: first ? bias : nil)
                         let col0 = p * panelWidth
-                        let cols = Swift.min(panelWidth, weights.outputCount - col0)
-                        let bias0 = first ? biasVector(bias, from: col0, count: cols) : Vector(repeating: 0)
-                        let cols1 = pair ? Swift.min(panelWidth, weights.outputCount - col0 - panelWidth) : 0
-                        let bias1 = first && pair ? biasVector(bias, from: col0 + panelWidth, count: cols1) : Vector(repeating: 0)
                         var r = r0
                         while r < r1 {
                             let mr = Swift.min(rowsPerCall, r1 - r)
-                            if pair {
-                                tilePair(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel0: panel,
-                                         panel1: panel + k * panelWidth, bias0: bias0, bias1: bias1, accumulate: !first,
-                                         activation: last ? activation : nil,
-                                         residual: finalResidual?.advanced(rows: r, column: col0), c: c + r * ldc + col0,
-                                         ldc: ldc, columnCount1: cols1)
-                            } else {
-                                tile(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, panel: panel,
-                                     bias: bias0, accumulate: !first, activation: last ? activation : nil,
-                                     residual: finalResidual?.advanced(rows: r, column: col0), c: c + r * ldc + col0,
-                                     ldc: ldc, columnCount: cols)
-                            }
+                            tileGroup(a: a + r * lda + k0, lda: lda, rowCount: mr, depth: kLength, group: group,
+                                      accumulate: !first, activation: last ? activation : nil,
+                                      residual: finalResidual?.advanced(rows: r, column: col0), c: c + r * ldc + col0,
+                                      ldc: ldc)
                             r += mr
                         }
-                        p += pair ? 2 : 1
+                        p += group.count
                     }
                     r0 = r1
                 }
                 k0 += kLength
             }
+        }
+    }
+
+    /// One to three adjacent panels that one micro-kernel tile computes (as many as the
+    /// variant's tiles take, ``groupWidth(panelsLeft:)``): where each starts at the depth step
+    /// the tile begins at, its bias (zeros for a later depth block, which adds onto partial
+    /// sums), and the valid columns of the last (the others are full). Unused panels repeat
+    /// the first.
+    struct PanelGroup {
+        let count: Int
+        let panel0: UnsafePointer<Float>, panel1: UnsafePointer<Float>, panel2: UnsafePointer<Float>
+        let bias0: Vector, bias1: Vector, bias2: Vector
+        let lastColumns: Int
+
+        /// Panels `first ..< first + count` of `weights` (whose panels are at `packed`), from
+        /// depth step `depthOffset` on; `bias` is nil past the first depth block.
+        @inline(__always)
+        init(weights: PackedGEMMWeights, packed: UnsafePointer<Float>, first: Int, count: Int, depthOffset: Int,
+             bias: UnsafePointer<Float>?) {
+            let k = weights.depth
+            @inline(__always) func panel(_ i: Int) -> UnsafePointer<Float> {
+                packed + ((first + (i < count ? i : 0)) * k + depthOffset) * panelWidth
+            }
+            @inline(__always) func columns(_ i: Int) -> Int {
+                Swift.min(panelWidth, weights.outputCount - (first + i) * panelWidth)
+            }
+            @inline(__always) func biasOf(_ i: Int) -> Vector {
+                i < count ? biasVector(bias, from: (first + i) * panelWidth, count: columns(i)) : Vector(repeating: 0)
+            }
+            self.count = count
+            (panel0, panel1, panel2) = (panel(0), panel(1), panel(2))
+            (bias0, bias1, bias2) = (biasOf(0), biasOf(1), biasOf(2))
+            lastColumns = columns(count - 1)
         }
     }
 

@@ -6,6 +6,12 @@ enum EightRows: TileHeight { static var rows: Int { 8 } }
 enum SevenRows: TileHeight { static var rows: Int { 7 } }
 enum FourRows: TileHeight { static var rows: Int { 4 } }
 
+/// The panels a multi-panel micro-kernel tile computes, as a type like ``TileHeight``: the
+/// three-panel tile's third accumulators fold away in the two-panel specialisation.
+protocol TileWidth { static var panels: Int { get } }
+enum TwoPanels: TileWidth { static var panels: Int { 2 } }
+enum ThreePanels: TileWidth { static var panels: Int { 3 } }
+
 /// How a run of rows splits into the tiles of an eight-row micro-kernel: `eights` tiles of 8
 /// rows, then `sevens` tiles of 7, then the rest (fewer than 8 rows) in one last tile.
 ///
