@@ -133,32 +133,45 @@ import Darwin
     /// A pool released right after a job shuts its workers down, even when a worker woke for that
     /// job but read the job's number only after the caller had finished it alone and published
     /// the shutdown (a worker taking the shutdown for a job parked forever, and the release
-    /// waited for it). Two runners on a two-core machine keep the workers preempted at such
-    /// points; the cycles run on threads of their own so that a hang fails at a deadline.
+    /// waited for it). Three runners on a two-core machine keep the workers preempted at such
+    /// points (with that bug, two runs in three hung here). The runners cycle for about four
+    /// seconds (fewer cycles under an emulator), then must all return: a release that hangs
+    /// keeps its runner from ever finishing.
     @Test func releasingAPoolRightAfterAJobNeverHangs() {
         final class Progress: @unchecked Sendable {
             let cycles = Atomic<Int>(0)
+            let stop = Atomic<Bool>(false)
+            let finishedRunners = Atomic<Int>(0)
         }
         let progress = Progress()
-        let runners = 2, cyclesPerRunner = 50_000
+        let runners = 3
         for _ in 0..<runners {
             Thread {
-                for _ in 0..<cyclesPerRunner {
+                while !progress.stop.load(ordering: .acquiring) {
                     // The worker starts, then spins between the jobs; its wake-up for the last
                     // one races the release.
                     let pool = ThreadPool(threadCount: 2)
                     for _ in 0..<10 { pool.parallelFor(count: 2, chunks: 2) { _, _ in } }
-                    progress.cycles.add(1, ordering: .releasing)
+                    progress.cycles.add(1, ordering: .relaxed)
                 }
+                progress.finishedRunners.add(1, ordering: .releasing)
             }.start()
         }
-        let total = runners * cyclesPerRunner
         var waitedMs = 0
-        while progress.cycles.load(ordering: .acquiring) < total && waitedMs < 60_000 {
+        while progress.cycles.load(ordering: .relaxed) < 300_000 && waitedMs < 4_000 {
             usleep(10_000)
             waitedMs += 10
         }
-        #expect(progress.cycles.load(ordering: .acquiring) == total, "a pool's release hung")
+        progress.stop.store(true, ordering: .releasing)
+        waitedMs = 0
+        while progress.finishedRunners.load(ordering: .acquiring) < runners && waitedMs < 60_000 {
+            usleep(10_000)
+            waitedMs += 10
+        }
+        let cycles = progress.cycles.load(ordering: .relaxed)
+        #expect(cycles > 0)
+        #expect(progress.finishedRunners.load(ordering: .acquiring) == runners,
+                "a pool's release hung after \(cycles) cycles")
     }
 
     @Test func zeroOrNegativeThreadCountMeansInline() {
