@@ -25,7 +25,11 @@ extension DepthwiseConv2D {
             return
         }
         let rows = outputShape.batch * outputShape.height
-        let work = outputShape.elementCount * filterShape.height * filterShape.width
+        // Each multiply-add reads a vector of its own input and tap, where a GEMM's reuse a
+        // loaded panel for eight rows: counted as ``ThreadPool/workPerElement`` units of the
+        // pool's split threshold, like an elementwise op's. A 4x4x128 layer (18,432
+        // multiply-adds, 1.6 us) then splits.
+        let work = outputShape.elementCount * filterShape.height * filterShape.width * ThreadPool.workPerElement
         if let scratch, let padded = PaddedInput(params: params, inputShape: inputShape, filterShape: filterShape,
                                                  outputShape: outputShape) {
             // Copy and compute are one job: each thread copies the padded rows its output rows
