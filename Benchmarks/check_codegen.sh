@@ -48,7 +48,8 @@ check_quads() {
         status=1
     fi
 }
-# The AVX-512 float tiles store their rows in straight-line code (GEMM.storeRow): a call left
+# The AVX-512 float tiles store their rows in straight-line code (`storeClamped`, or
+# GEMM.storeRow for partial tiles and residuals): a call left
 # in them (an out-of-line clamp, say) is another sign the inliner gave up. The calls they make
 # on purpose, to their seven- and four-row tiles, are not counted.
 # check_float NAME SYMBOL_PATTERN MULTIPLY_ADDS

@@ -78,7 +78,8 @@ final class PoolState: @unchecked Sendable {
     /// works on it from the calling thread (thread index 0) and waits until every chunk has
     /// finished.
     func run(count: Int, chunkCount: Int, body: JobBody) {
-        precondition(chunkCount > 0 && chunkCount <= Self.maximumChunkCount)
+        // `ThreadPool.parallelFor` clamps the count into this range.
+        assert(chunkCount > 0 && chunkCount <= Self.maximumChunkCount)
         pthread_mutex_lock(submitMutex)
         self.count = count
         self.body = body

@@ -5,7 +5,8 @@
 //   kernelbench depthwise H C S     3x3 depthwise convolution, H*H*C input, stride S, SAME padding
 //   kernelbench int8gemm H K N      int8 pointwise convolution (the int8 GEMM and requantisation)
 //   kernelbench pool T C W          the thread pool's hand-over: a job of C chunks on T threads,
-//                                   each chunk summing W floats (W = 1: the bare round trip)
+//                                   each chunk summing W floats (with tiny chunks the caller
+//                                   often runs them all before a worker claims one)
 //
 // It runs the instruction-set variant a new interpreter would (the widest this CPU runs);
 // TFLITE_ISA=baseline|avx2|avx512|avx512vnni lowers it, to compare variants:

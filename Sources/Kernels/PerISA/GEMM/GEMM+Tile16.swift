@@ -184,9 +184,9 @@ extension GEMM {
             let lo = Vector(repeating: activation.min), hi = Vector(repeating: activation.max)
             var row = UnsafeMutableRawPointer(c)
             @_transparent func put(_ l: Vector, _ r: Vector, _ m: Vector) {
-                storeVector(clampVector(l, lo, hi), to: row)
-                storeVector(clampVector(r, lo, hi), to: row + 64)
-                if three { storeVector(clampVector(m, lo, hi), to: row + 128) }
+                Vector.storeClamped(l, lo, hi, to: row)
+                Vector.storeClamped(r, lo, hi, to: row + 64)
+                if three { Vector.storeClamped(m, lo, hi, to: row + 128) }
                 row += ldc &* 4
             }
             put(l0, r0, m0); put(l1, r1, m1); put(l2, r2, m2); put(l3, r3, m3)
