@@ -47,6 +47,23 @@ import Darwin
         #expect(clashes.array == [0, 0, 0, 0])
     }
 
+    /// The first chunk of every job runs on the calling thread, as thread 0, so layers split
+    /// alike keep their first rows on one core. A worker spins for the next job and would
+    /// otherwise often claim chunk 0 before the caller does.
+    @Test func theCallerRunsTheFirstChunk() {
+        let pool = ThreadPool(threadCount: 2)
+        let caller = pthread_self()
+        let misplaced = TestBuffer(repeating: 0, count: 1)
+        let m = misplaced.pointer
+        for _ in 0..<2_000 {
+            pool.parallelFor(count: 2, chunks: 2) { thread, range in
+                guard range.lowerBound == 0 else { return }
+                if thread != 0 || pthread_equal(pthread_self(), caller) == 0 { m[0] += 1 }
+            }
+        }
+        #expect(misplaced.array == [0])
+    }
+
     /// Workers receive the job's closure as its raw code and context words: whatever the
     /// closure captures (nothing, one object, several values, a variable), every chunk runs it
     /// with its captures intact.
