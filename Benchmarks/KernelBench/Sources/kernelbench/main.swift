@@ -1,5 +1,6 @@
-// kernelbench: times one optimised kernel on one layer shape, 1 thread, with the same
-// deterministic inputs every run, and prints the best and median of several timed batches.
+// kernelbench: times one optimised kernel on one layer shape, with the same deterministic
+// inputs every run, and prints the best and median of several timed batches. The kernels run
+// on 1 thread unless a last argument THREADS says otherwise (`kernelbench gemm 56 8 48 2`).
 //
 //   kernelbench gemm H K N          pointwise convolution: H*H rows, depth K, N output channels
 //   kernelbench depthwise H C S     3x3 depthwise convolution, H*H*C input, stride S, SAME padding
@@ -51,18 +52,21 @@ func time(_ label: String, flops: Double, repeats: Int, _ body: () -> Void) {
           + "\(Int(gflops.rounded())) GFLOP/s at best")
 }
 
-let usage = "usage: kernelbench gemm H K N | kernelbench depthwise H C STRIDE | kernelbench int8gemm H K N"
+let usage = "usage: kernelbench gemm H K N [THREADS] | kernelbench depthwise H C STRIDE [THREADS]"
+    + " | kernelbench int8gemm H K N [THREADS]"
     + " | kernelbench pool THREADS CHUNKS WORK"
 let arguments = Array(CommandLine.arguments.dropFirst())
 let numbers = arguments.dropFirst().compactMap { Int($0) }
-guard let kind = arguments.first, numbers.count == 3, numbers.allSatisfy({ $0 > 0 }) else {
+guard let kind = arguments.first, numbers.count == 3 || (numbers.count == 4 && kind != "pool"),
+      numbers.allSatisfy({ $0 > 0 }) else {
     print(usage)
     exit(2)
 }
 let relu6 = ActivationRange<Float>(min: 0, max: 6)
 let kernels = KernelSelection.best
-let pool = ThreadPool(threadCount: 1)
-print("kernels: \(kernels.instructionSet)")
+let threads = numbers.count == 4 ? numbers[3] : 1
+let pool = ThreadPool(threadCount: threads)
+print("kernels: \(kernels.instructionSet), \(threads) thread(s)")
 switch kind {
 case "gemm":
     let (h, k, n) = (numbers[0], numbers[1], numbers[2])
@@ -74,7 +78,7 @@ case "gemm":
     let shape = NHWC(batch: 1, height: h, width: h, channels: k)
     let kernel = kernels.floatConv2D(Conv2DParams(geometry: geometry, activation: relu6), shape, w,
                                      NHWC(batch: n, height: 1, width: 1, channels: k),
-                                     NHWC(batch: 1, height: h, width: h, channels: n), 1)!
+                                     NHWC(batch: 1, height: h, width: h, channels: n), threads)!
     time("gemm \(h)x\(h) depth \(k) -> \(n)", flops: 2 * Double(m * k * n), repeats: 50) {
         kernel.run(input: a, bias: bias, output: c, scratch: nil, pool: pool)
     }
@@ -91,7 +95,7 @@ case "depthwise":
     let params = DepthwiseConv2DParams(geometry: made.geometry, depthMultiplier: 1, activation: relu6)
     let x = values(input.elementCount, period: 7), f = values(filter.elementCount, period: 5)
     let bias = values(channels, period: 3), y = UnsafeMutablePointer<Float>.allocate(capacity: output.elementCount)
-    let kernel = kernels.floatDepthwiseConv2D(params, input, filter, output, 1)
+    let kernel = kernels.floatDepthwiseConv2D(params, input, filter, output, threads)
     let scratch = kernel.scratchFloatCount > 0 ? values(kernel.scratchFloatCount, period: 1) : nil
     time("depthwise 3x3 \(h)x\(h)x\(channels) stride \(stride)", flops: 2 * Double(output.elementCount * 9), repeats: 100) {
         kernel.run(input: x, filter: f, bias: bias, output: y, scratch: scratch, pool: pool)
@@ -111,7 +115,7 @@ case "int8gemm":
     for i in 0..<(n * k) { f[i] = Int8(truncatingIfNeeded: i % 241 - 120) }
     let bias = UnsafeMutablePointer<Int32>.allocate(capacity: n)
     for i in 0..<n { bias[i] = Int32(i % 17) * 100 - 800 }
-    guard let kernel = kernels.int8Conv2D(params, f, NHWC(batch: n, height: 1, width: 1, channels: k), bias, input, output, 1)
+    guard let kernel = kernels.int8Conv2D(params, f, NHWC(batch: n, height: 1, width: 1, channels: k), bias, input, output, threads)
     else {
         print("kernelbench: the optimised int8 path does not apply")
         exit(2)
@@ -122,11 +126,11 @@ case "int8gemm":
         kernel.run(input: x, output: y, scratch: scratch, pool: pool)
     }
 case "pool":
-    let (threads, chunks, work) = (numbers[0], numbers[1], numbers[2])
-    let jobPool = ThreadPool(threadCount: threads)
+    let (poolThreads, chunks, work) = (numbers[0], numbers[1], numbers[2])
+    let jobPool = ThreadPool(threadCount: poolThreads)
     let data = values(chunks * work, period: 7)
     let sums = UnsafeMutablePointer<Float>.allocate(capacity: chunks)
-    time("pool: \(threads) threads, \(chunks) chunks of \(work) floats", flops: Double(chunks * work), repeats: 2000) {
+    time("pool: \(poolThreads) threads, \(chunks) chunks of \(work) floats", flops: Double(chunks * work), repeats: 2000) {
         jobPool.parallelFor(count: chunks, chunks: chunks) { _, range in
             for c in range {
                 var s: Float = 0
