@@ -14,6 +14,12 @@ public func loadVector(_ pointer: UnsafeRawPointer) -> SIMD16<Float> {
     Builtin.loadRaw(pointer._rawValue)
 }
 
+/// The 8 floats at `pointer`, which need not be aligned (`vmovups`, 256 bits).
+@_alwaysEmitIntoClient @_transparent
+public func loadHalfVector(_ pointer: UnsafeRawPointer) -> SIMD8<Float> {
+    Builtin.loadRaw(pointer._rawValue)
+}
+
 /// Stores `v` at `pointer`, which need not be aligned (`vmovups`).
 @_alwaysEmitIntoClient @_transparent
 public func storeVector(_ v: SIMD16<Float>, to pointer: UnsafeMutableRawPointer) {

@@ -24,8 +24,10 @@ import Kernels
         // and at depth 300 into row blocks whose last takes the rows short of a whole one.
         let rowCounts = Array(1...(tile.rows + 1)) + [42, 49, 53, 101]
         // Past a tile, column counts whose panels split into tiles of different widths (the
-        // AVX-512 tiles take up to three panels: 5 panels go 3 + 2, 7 go 3 + 2 + 2).
-        let columnCounts = Array(1...(tile.columns + 1)) + [80, 97]
+        // AVX-512 tiles take up to three panels: 5 panels go 3 + 2, 7 go 3 + 2 + 2), and
+        // whose last tile ends in a half panel of 8 columns or fewer (from 17 to 24 and 33 to
+        // 40 columns already; 56 go 2 + 1.5 panels, 88 go 3 + 2.5).
+        let columnCounts = Array(1...(tile.columns + 1)) + [56, 80, 88, 97]
         for depth in [0, 1, 7, 300] {
             for rows in rowCounts {
                 for columns in columnCounts {

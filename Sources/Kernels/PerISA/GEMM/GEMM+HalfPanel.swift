@@ -1,13 +1,15 @@
 #if TFLITE_ISA_MODULE
 import Kernels
 #endif
-// The AVX-512 single-panel tile's accumulators (`GEMM.tilePanel`): a whole panel in
-// SIMD16<Float>, or, for a panel of at most 8 valid columns (a layer of 8 output channels, as
-// mobilenet_v2's narrow projections have), its first half in SIMD8<Float>, one ymm register
-// each. Sixteen-lane accumulators would spend half of every multiply-add on the panel's zero
-// padding, and a 512-bit multiply-add costs two 256-bit ones on the cores that split them
+// The accumulators of an AVX-512 tile's panel: a whole panel in SIMD16<Float>, or, for a panel
+// of at most 8 valid columns, its first half in SIMD8<Float>, one ymm register each. That is
+// the lone panel of a layer of 8 output channels (`GEMM.tilePanel`; mobilenet_v2's narrow
+// projections) and the last panel of a wider tile (`GEMM.tilePanels`; layers of 24, 40 or 18
+// channels). Sixteen-lane accumulators would spend half of every multiply-add on the panel's
+// zero padding, and a 512-bit multiply-add costs two 256-bit ones on the cores that split them
 // (AMD Zen 4), so 8 lanes do the same work in about half the time there (mobilenet_v2_float's
-// three 8-channel projections 62/43/46 -> 45/29/30 us).
+// three 8-channel projections 62/43/46 -> 45/29/30 us; ssd_detector_float's two 18-channel
+// box layers, whole model 0.99 -> 0.95 ms).
 #if TFLITE_AVX512
 import X86Intrinsics
 
@@ -20,6 +22,10 @@ protocol PanelVector: SIMD where Scalar == Float {
                          residual: GEMMResidual?, c: UnsafeMutablePointer<Float>, ldc: Int, columnCount: Int)
     /// Stores `v`, each lane clamped to `lo...hi`, at `row` (a whole vector of valid columns).
     static func storeClamped(_ v: Self, _ lo: Self, _ hi: Self, to row: UnsafeMutableRawPointer)
+    /// The first lanes of a whole-panel vector: a broadcast row value, a bias, a bound.
+    static func part(_ v: SIMD16<Float>) -> Self
+    /// This vector's columns of one depth step of a packed panel at `step`.
+    static func loadPanelStep(_ step: UnsafeRawPointer) -> Self
 }
 
 extension SIMD16: PanelVector where Scalar == Float {
@@ -39,6 +45,12 @@ extension SIMD16: PanelVector where Scalar == Float {
     static func storeClamped(_ v: SIMD16<Float>, _ lo: SIMD16<Float>, _ hi: SIMD16<Float>, to row: UnsafeMutableRawPointer) {
         storeVector(clampVector(v, lo, hi), to: row)
     }
+
+    @_transparent
+    static func part(_ v: SIMD16<Float>) -> SIMD16<Float> { v }
+
+    @_transparent
+    static func loadPanelStep(_ step: UnsafeRawPointer) -> SIMD16<Float> { loadVector(step) }
 }
 
 extension SIMD8: PanelVector where Scalar == Float {
@@ -76,5 +88,12 @@ extension SIMD8: PanelVector where Scalar == Float {
     static func storeClamped(_ v: SIMD8<Float>, _ lo: SIMD8<Float>, _ hi: SIMD8<Float>, to row: UnsafeMutableRawPointer) {
         storeVector(clampVector(v, lo, hi), to: row)
     }
+
+    /// The low half: the same register read as ymm, no instruction.
+    @_transparent
+    static func part(_ v: SIMD16<Float>) -> SIMD8<Float> { v.lowHalf }
+
+    @_transparent
+    static func loadPanelStep(_ step: UnsafeRawPointer) -> SIMD8<Float> { loadHalfVector(step) }
 }
 #endif

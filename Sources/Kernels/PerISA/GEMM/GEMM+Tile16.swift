@@ -3,7 +3,7 @@ import Kernels
 #endif
 // The AVX-512 micro-kernels (the AVX-512 variants, TFLITE_AVX512): tiles of 8 rows (7 where
 // that splits a run exactly, see RowTiling) by one to three 16-float panels in SIMD16<Float>
-// accumulators (see GEMM; a lone panel of at most 8 columns in SIMD8<Float>, see
+// accumulators (see GEMM; a panel of at most 8 columns, alone or last, in SIMD8<Float>, see
 // GEMM+HalfPanel.swift), stored a named row at a time.
 #if TFLITE_AVX512
 import X86Intrinsics
@@ -31,7 +31,7 @@ extension GEMM {
     }
 
     /// `rowCount` rows (any number) by the panels of `group` (one to three) over one depth
-    /// block: ``tilePanels(_:a:lda:rowCount:depth:segments:segmentStride:group:accumulate:activation:residual:c:ldc:)``
+    /// block: ``tilePanels(_:last:a:lda:rowCount:depth:segments:segmentStride:group:accumulate:activation:residual:c:ldc:)``
     /// for two or three panels, ``tile(a:lda:rowCount:depth:segments:segmentStride:panel:bias:accumulate:activation:residual:c:ldc:columnCount:)``
     /// for one.
     @inline(__always)
@@ -39,15 +39,20 @@ extension GEMM {
                           segments: Int = 1, segmentStride: Int = 0, group: PanelGroup,
                           accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual? = nil,
                           c: UnsafeMutablePointer<Float>, ldc: Int) {
+        @inline(__always) func panels<W: TileWidth>(_ width: W.Type) {
+            if group.lastColumns <= panelWidth / 2 {
+                tilePanels(W.self, last: SIMD8<Float>.self, a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments,
+                           segmentStride: segmentStride, group: group, accumulate: accumulate, activation: activation,
+                           residual: residual, c: c, ldc: ldc)
+            } else {
+                tilePanels(W.self, last: Vector.self, a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments,
+                           segmentStride: segmentStride, group: group, accumulate: accumulate, activation: activation,
+                           residual: residual, c: c, ldc: ldc)
+            }
+        }
         switch group.count {
-        case 3:
-            tilePanels(ThreePanels.self, a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments,
-                       segmentStride: segmentStride, group: group, accumulate: accumulate, activation: activation,
-                       residual: residual, c: c, ldc: ldc)
-        case 2:
-            tilePanels(TwoPanels.self, a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments,
-                       segmentStride: segmentStride, group: group, accumulate: accumulate, activation: activation,
-                       residual: residual, c: c, ldc: ldc)
+        case 3: panels(ThreePanels.self)
+        case 2: panels(TwoPanels.self)
         default:
             tile(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
                  panel: group.panel0, bias: group.bias0, accumulate: accumulate, activation: activation,
@@ -61,16 +66,16 @@ extension GEMM {
     /// set the pace (a 12 x 16 tile needed 13 loads for 12 FMAs). Three panels share each
     /// broadcast and each tile's fixed work (row pointers, loop, stores) among 24 multiply-adds
     /// per step where a pair and a lone panel had 16 and 8: a 48-column layer of 8 input
-    /// channels took 10% less time. Every panel of `group` but its last is full; see
-    /// ``tile(a:lda:rowCount:depth:segments:segmentStride:panel:bias:accumulate:activation:residual:c:ldc:columnCount:)``
-    /// for the rest. Kept out of line, like `tile`: compiled on its own, the loop keeps its
-    /// eight row pointers in registers, where inlined into the blocking loops it spilled them
-    /// and reloaded one per multiply-add.
+    /// channels took 10% less time. Every panel of `group` but its last is full; the last is
+    /// summed in `Last` (a half vector when it has at most 8 columns). Kept out of line, like
+    /// `tile`: compiled on its own, the loop keeps its eight row pointers in registers, where
+    /// inlined into the blocking loops it spilled them and reloaded one per multiply-add.
     @inline(never)
-    static func tilePanels<W: TileWidth>(_ width: W.Type, a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                                         segments: Int, segmentStride: Int, group: PanelGroup,
-                                         accumulate: Bool, activation: ActivationRange<Float>?, residual: GEMMResidual?,
-                                         c: UnsafeMutablePointer<Float>, ldc: Int) {
+    static func tilePanels<W: TileWidth, Last: PanelVector>(_ width: W.Type, last: Last.Type, a: UnsafePointer<Float>, lda: Int,
+                                                            rowCount: Int, depth: Int, segments: Int, segmentStride: Int,
+                                                            group: PanelGroup, accumulate: Bool,
+                                                            activation: ActivationRange<Float>?, residual: GEMMResidual?,
+                                                            c: UnsafeMutablePointer<Float>, ldc: Int) {
         let tiling = RowTiling(rows: rowCount)
         var r = 0
         while r < rowCount {
@@ -79,9 +84,9 @@ extension GEMM {
                 tilePanelsRows(a: a + r &* lda, lda: lda, rowCount: tiling.rows(at: r, height: rowTile), depth: depth,
                                segments: segments, segmentStride: segmentStride, group: group, accumulate: accumulate,
                                activation: activation, residual: residual?.advanced(rows: r, column: 0),
-                               c: c + r &* ldc, ldc: ldc, width: W.self, height: EightRows.self)
+                               c: c + r &* ldc, ldc: ldc, width: W.self, last: Last.self, height: EightRows.self)
             } else {
-                tilePanelsShortRows(W.self, a: a + r &* lda, lda: lda, rowCount: tiling.rows(at: r, height: height),
+                tilePanelsShortRows(W.self, last: Last.self, a: a + r &* lda, lda: lda, rowCount: tiling.rows(at: r, height: height),
                                     depth: depth, segments: segments, segmentStride: segmentStride, group: group,
                                     accumulate: accumulate, activation: activation,
                                     residual: residual?.advanced(rows: r, column: 0), c: c + r &* ldc, ldc: ldc,
@@ -96,47 +101,73 @@ extension GEMM {
     /// eight-row loop of a small-channel convolution spilled its row pointers (mobilenet_v2's
     /// first layer 0.110 -> 0.145 ms).
     @inline(never)
-    private static func tilePanelsShortRows<W: TileWidth>(_ width: W.Type, a: UnsafePointer<Float>, lda: Int, rowCount: Int,
-                                                          depth: Int, segments: Int, segmentStride: Int, group: PanelGroup,
-                                                          accumulate: Bool, activation: ActivationRange<Float>?,
-                                                          residual: GEMMResidual?, c: UnsafeMutablePointer<Float>, ldc: Int,
-                                                          seven: Bool) {
+    private static func tilePanelsShortRows<W: TileWidth, Last: PanelVector>(_ width: W.Type, last: Last.Type,
+                                                                             a: UnsafePointer<Float>, lda: Int, rowCount: Int,
+                                                                             depth: Int, segments: Int, segmentStride: Int,
+                                                                             group: PanelGroup, accumulate: Bool,
+                                                                             activation: ActivationRange<Float>?,
+                                                                             residual: GEMMResidual?, c: UnsafeMutablePointer<Float>,
+                                                                             ldc: Int, seven: Bool) {
         @inline(__always) func rows(_ height: (some TileHeight).Type) {
             tilePanelsRows(a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments, segmentStride: segmentStride,
                            group: group, accumulate: accumulate, activation: activation, residual: residual, c: c,
-                           ldc: ldc, width: W.self, height: height)
+                           ldc: ldc, width: W.self, last: Last.self, height: height)
         }
         if seven { rows(SevenRows.self) } else { rows(FourRows.self) }
     }
 
-    /// One tile of at most ``rowTile`` rows of ``tilePanels(_:a:lda:rowCount:depth:segments:segmentStride:group:accumulate:activation:residual:c:ldc:)``.
-    /// The third panel's accumulators (`m`) and every use of them fold away for two panels.
+    /// One tile of at most ``rowTile`` rows of ``tilePanels(_:last:a:lda:rowCount:depth:segments:segmentStride:group:accumulate:activation:residual:c:ldc:)``.
+    /// The last panel's accumulators are `Last`: half vectors when it has at most 8 valid
+    /// columns (a layer of 24, 40 or 18 output channels), which on cores that split 512-bit
+    /// multiply-adds in two (AMD Zen 4) costs half a whole panel, and elsewhere no more: the
+    /// broadcast of each row value is shared, its low half read as a 256-bit register.
     @inline(__always)
-    private static func tilePanelsRows<W: TileWidth>(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
-                                                     segments: Int, segmentStride: Int, group: PanelGroup,
-                                                     accumulate: Bool, activation: ActivationRange<Float>?,
-                                                     residual: GEMMResidual?, c: UnsafeMutablePointer<Float>, ldc: Int,
-                                                     width: W.Type, height: (some TileHeight).Type) {
-        let three = W.panels > 2
-        let (bias0, bias1, bias2) = (group.bias0, group.bias1, group.bias2)
+    private static func tilePanelsRows<W: TileWidth, Last: PanelVector>(a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                                                                        segments: Int, segmentStride: Int, group: PanelGroup,
+                                                                        accumulate: Bool, activation: ActivationRange<Float>?,
+                                                                        residual: GEMMResidual?, c: UnsafeMutablePointer<Float>, ldc: Int,
+                                                                        width: W.Type, last: Last.Type, height: (some TileHeight).Type) {
+        // The second panel is the last of two; of three it is whole and the third is the last.
+        if W.panels > 2 {
+            tilePanelsRows(Vector.self, Last.self, a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments,
+                           segmentStride: segmentStride, group: group, accumulate: accumulate, activation: activation,
+                           residual: residual, c: c, ldc: ldc, three: true, height: height)
+        } else {
+            tilePanelsRows(Last.self, Vector.self, a: a, lda: lda, rowCount: rowCount, depth: depth, segments: segments,
+                           segmentStride: segmentStride, group: group, accumulate: accumulate, activation: activation,
+                           residual: residual, c: c, ldc: ldc, three: false, height: height)
+        }
+    }
+
+    /// ``tilePanelsRows(a:lda:rowCount:depth:segments:segmentStride:group:accumulate:activation:residual:c:ldc:width:last:height:)``
+    /// with the second panel's accumulators of type `R` and the third's of type `M`. The third
+    /// panel's accumulators (`m`) and every use of them fold away for two panels.
+    @inline(__always)
+    private static func tilePanelsRows<R: PanelVector, M: PanelVector>(_ second: R.Type, _ third: M.Type,
+                                                                       a: UnsafePointer<Float>, lda: Int, rowCount: Int, depth: Int,
+                                                                       segments: Int, segmentStride: Int, group: PanelGroup,
+                                                                       accumulate: Bool, activation: ActivationRange<Float>?,
+                                                                       residual: GEMMResidual?, c: UnsafeMutablePointer<Float>,
+                                                                       ldc: Int, three: Bool, height: (some TileHeight).Type) {
+        let (bias0, bias1, bias2) = (group.bias0, R.part(group.bias1), M.part(group.bias2))
         // The valid columns of the second panel and of the third.
         let columns1 = three ? panelWidth : group.lastColumns, columns2 = group.lastColumns
-        // Named accumulators from the start: `loadPartialSums` needs its tuple in memory, so the
-        // tuple is made only for later depth blocks. Made on every call, it was written to the
-        // stack and read back, on a shallow layer a large part of the tile's time.
         var (l0, l1, l2, l3, l4, l5, l6, l7) = (bias0, bias0, bias0, bias0, bias0, bias0, bias0, bias0)
         var (r0, r1, r2, r3, r4, r5, r6, r7) = (bias1, bias1, bias1, bias1, bias1, bias1, bias1, bias1)
         var (m0, m1, m2, m3, m4, m5, m6, m7) = (bias2, bias2, bias2, bias2, bias2, bias2, bias2, bias2)
         if accumulate {
-            var left = (l0, l1, l2, l3, l4, l5, l6, l7), right = (r0, r1, r2, r3, r4, r5, r6, r7)
-            loadPartialSums(into: &left, rowCount: rowCount, c: c, ldc: ldc, columnCount: panelWidth)
-            loadPartialSums(into: &right, rowCount: rowCount, c: c + panelWidth, ldc: ldc, columnCount: columns1)
-            (l0, l1, l2, l3, l4, l5, l6, l7) = left
-            (r0, r1, r2, r3, r4, r5, r6, r7) = right
-            if three {
-                var third = (m0, m1, m2, m3, m4, m5, m6, m7)
-                loadPartialSums(into: &third, rowCount: rowCount, c: c + 2 &* panelWidth, ldc: ldc, columnCount: columns2)
-                (m0, m1, m2, m3, m4, m5, m6, m7) = third
+            // Row by row into the named accumulators: gathered into a tuple, the accumulators
+            // went through the stack on every call.
+            @_transparent func partial<V: PanelVector>(_ i: Int, _ column: Int, _ count: Int, _ bias: V) -> V {
+                i < rowCount ? V.loadColumns(c + i &* ldc + column, count: count) : bias
+            }
+            @_transparent func partials(_ i: Int) -> (Vector, R, M) {
+                (partial(i, 0, panelWidth, bias0), partial(i, panelWidth, columns1, bias1),
+                 three ? partial(i, 2 &* panelWidth, columns2, bias2) : bias2)
+            }
+            (l0, r0, m0) = partials(0); (l1, r1, m1) = partials(1); (l2, r2, m2) = partials(2); (l3, r3, m3) = partials(3)
+            if height.rows > 4 {
+                (l4, r4, m4) = partials(4); (l5, r5, m5) = partials(5); (l6, r6, m6) = partials(6); (l7, r7, m7) = partials(7)
             }
         }
         let (a0, a1, a2, a3, a4, a5, a6, a7) = rowPointers(a, lda, rowCount)
@@ -147,46 +178,37 @@ extension GEMM {
             for k in 0..<depth {
                 // Transparent loads: in the three-panel tile the optimiser left `loadUnaligned`
                 // a call.
-                let b0 = loadVector(raw0 + k &* 64), b1 = loadVector(raw1 + k &* 64)
-                let b2 = three ? loadVector(raw2 + k &* 64) : b1
+                let b0 = loadVector(raw0 + k &* 64), b1 = R.loadPanelStep(raw1 + k &* 64)
+                let b2 = three ? M.loadPanelStep(raw2 + k &* 64) : bias2
                 let i = offset &+ k
-                var x = Vector(repeating: a0[i]); l0.addProduct(x, b0); r0.addProduct(x, b1)
-                if three { m0.addProduct(x, b2) }
-                x = Vector(repeating: a1[i]); l1.addProduct(x, b0); r1.addProduct(x, b1)
-                if three { m1.addProduct(x, b2) }
-                x = Vector(repeating: a2[i]); l2.addProduct(x, b0); r2.addProduct(x, b1)
-                if three { m2.addProduct(x, b2) }
-                x = Vector(repeating: a3[i]); l3.addProduct(x, b0); r3.addProduct(x, b1)
-                if three { m3.addProduct(x, b2) }
-                if height.rows > 4 {
-                    x = Vector(repeating: a4[i]); l4.addProduct(x, b0); r4.addProduct(x, b1)
-                    if three { m4.addProduct(x, b2) }
-                    x = Vector(repeating: a5[i]); l5.addProduct(x, b0); r5.addProduct(x, b1)
-                    if three { m5.addProduct(x, b2) }
-                    x = Vector(repeating: a6[i]); l6.addProduct(x, b0); r6.addProduct(x, b1)
-                    if three { m6.addProduct(x, b2) }
+                @_transparent func step(_ l: inout Vector, _ r: inout R, _ m: inout M, _ row: UnsafePointer<Float>) {
+                    let x = Vector(repeating: row[i])
+                    l.addProduct(x, b0)
+                    r.addProduct(R.part(x), b1)
+                    if three { m.addProduct(M.part(x), b2) }
                 }
-                if height.rows > 7 {
-                    x = Vector(repeating: a7[i]); l7.addProduct(x, b0); r7.addProduct(x, b1)
-                    if three { m7.addProduct(x, b2) }
-                }
+                step(&l0, &r0, &m0, a0); step(&l1, &r1, &m1, a1); step(&l2, &r2, &m2, a2); step(&l3, &r3, &m3, a3)
+                if height.rows > 4 { step(&l4, &r4, &m4, a4); step(&l5, &r5, &m5, a5); step(&l6, &r6, &m6, a6) }
+                if height.rows > 7 { step(&l7, &r7, &m7, a7) }
             }
             raw0 += depth &* 64
             raw1 += depth &* 64
             raw2 += depth &* 64
             offset &+= segmentStride
         }
-        // A whole tile of whole panels, clamped and without a residual (most tiles of most
+        // A whole tile of whole vectors, clamped and without a residual (most tiles of most
         // layers) stores its rows straight; the rest go row by row through `storeRow`, which
         // checks each. With those checks on every row, a shallow layer (8 input channels) spent
         // a fifth of its time storing.
-        if rowCount == height.rows, columns2 == panelWidth, residual == nil, let activation {
+        let lastWidth = three ? M.scalarCount : R.scalarCount
+        if rowCount == height.rows, columns2 == lastWidth, residual == nil, let activation {
             let lo = Vector(repeating: activation.min), hi = Vector(repeating: activation.max)
+            let (loR, hiR, loM, hiM) = (R.part(lo), R.part(hi), M.part(lo), M.part(hi))
             var row = UnsafeMutableRawPointer(c)
-            @_transparent func put(_ l: Vector, _ r: Vector, _ m: Vector) {
+            @_transparent func put(_ l: Vector, _ r: R, _ m: M) {
                 Vector.storeClamped(l, lo, hi, to: row)
-                Vector.storeClamped(r, lo, hi, to: row + 64)
-                if three { Vector.storeClamped(m, lo, hi, to: row + 128) }
+                R.storeClamped(r, loR, hiR, to: row + 64)
+                if three { M.storeClamped(m, loM, hiM, to: row + 128) }
                 row += ldc &* 4
             }
             put(l0, r0, m0); put(l1, r1, m1); put(l2, r2, m2); put(l3, r3, m3)
@@ -196,14 +218,14 @@ extension GEMM {
         }
         let residual1 = residual?.advanced(rows: 0, column: panelWidth)
         let residual2 = residual?.advanced(rows: 0, column: 2 &* panelWidth)
-        @_transparent func store(_ i: Int, _ l: Vector, _ r: Vector, _ m: Vector) {
+        @_transparent func store(_ i: Int, _ l: Vector, _ r: R, _ m: M) {
             storeRow(l, i, rowCount: rowCount, activation: activation, residual: residual, c: c, ldc: ldc,
                      columnCount: panelWidth)
-            storeRow(r, i, rowCount: rowCount, activation: activation, residual: residual1, c: c + panelWidth,
-                     ldc: ldc, columnCount: columns1)
+            R.storeRow(r, i, rowCount: rowCount, activation: activation, residual: residual1, c: c + panelWidth,
+                       ldc: ldc, columnCount: columns1)
             if three {
-                storeRow(m, i, rowCount: rowCount, activation: activation, residual: residual2,
-                         c: c + 2 &* panelWidth, ldc: ldc, columnCount: columns2)
+                M.storeRow(m, i, rowCount: rowCount, activation: activation, residual: residual2,
+                           c: c + 2 &* panelWidth, ldc: ldc, columnCount: columns2)
             }
         }
         store(0, l0, r0, m0); store(1, l1, r1, m1); store(2, l2, r2, m2); store(3, l3, r3, m3)
