@@ -37,6 +37,41 @@ struct Int8AddRescaleTests {
         #expect(checked == 400 * 256)
     }
 
+    /// The whole optimised ADD of every variant, on one thread and split across pools of two
+    /// and three (sizes past the split threshold, with a partial last vector), against the
+    /// reference kernel, exactly.
+    @Test(arguments: hostVariants)
+    func splitAddsMatchTheReference(variant: InstructionSet) {
+        var rng = SplitMix64(seed: 223)
+        for count in [int8LaneCount * 300 + 5, 4_704, 97] {
+            let a = (0..<count).map { _ in Int8.random(in: -128...127, using: &rng) }
+            let b = (0..<count).map { _ in Int8.random(in: -128...127, using: &rng) }
+            let params = QuantizedAddParams.make(input1: AffineQuantization(scale: 0.05, zeroPoint: 3),
+                                                 input2: AffineQuantization(scale: 0.031, zeroPoint: -7),
+                                                 output: AffineQuantization(scale: 0.07, zeroPoint: -2),
+                                                 activation: .relu, qmin: -128, qmax: 127)!
+            let shape = [1, count]
+            func run(_ choice: KernelChoice, threads: Int) -> (name: String, values: [Int8]) {
+                let kernel = Elementwise.Quantized.planAdd(params, aShape: shape, bShape: shape, outputShape: shape, using: choice)
+                let out = TestBuffer<Int8>(repeating: 0, count: count)
+                a.withUnsafeBufferPointer { x in
+                    b.withUnsafeBufferPointer { y in
+                        kernel.run(BinaryOperands(a: x.baseAddress!, b: y.baseAddress!, output: out.pointer),
+                                   ThreadPool(threadCount: threads))
+                    }
+                }
+                return (kernel.name, out.array)
+            }
+            let want = run(.referenceOnly, threads: 1).values
+            for threads in [1, 2, 3] {
+                let got = run(.optimized(kernels(variant)), threads: threads)
+                #expect(got.name.hasPrefix("add.i8.lanes"), "\(got.name)")
+                let wrong = zip(got.values, want).filter { $0.0 != $0.1 }.count
+                #expect(wrong == 0, "\(variant): \(wrong) of \(count) elements wrong on \(threads) thread(s)")
+            }
+        }
+    }
+
     /// A right shift above 12 (input scales more than 2^12 apart) has no exact 32-bit form.
     @Test func aShiftAboveTwelveHasNoRescale() {
         #expect(Int8AddKernel.InputRescale(offset: 0, multiplier: QuantizedMultiplier(0.7 / 8192), leftShift: 20) == nil)
