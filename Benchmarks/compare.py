@@ -6,7 +6,11 @@ Every measurement is a fresh process run under /usr/bin/time, which gives its
 peak resident memory. Within each repetition the engines take turns on every
 model and thread count, so load from other processes on the machine spreads
 over all engines alike; the table reports, per cell, the median over the
-repetitions of each process's median latency.
+repetitions of each process's median latency. A second table pairs our process
+with XNNPACK's of the same repetition, which ran seconds apart, and gives the
+median of those ratios: on a shared machine a slow stretch can move one engine's
+median and not the other's, and mostly cancels out of a pair. A summary gives the
+median, geometric mean and largest ratio over the models.
 
 Usage (from the package root; see Benchmarks/README.md for the builds):
 
@@ -17,6 +21,7 @@ Usage (from the package root; see Benchmarks/README.md for the builds):
 """
 
 import argparse
+import math
 import os
 import platform
 import shutil
@@ -149,6 +154,7 @@ def main():
     models = [(m, m if m.endswith(".tflite") else os.path.join(CORPUS, m + ".tflite")) for m in args.models]
     engines = engine_commands(args)
     samples = {}  # (model, threads, engine) -> list of (median_ms, rss_mib)
+    by_rep = {}  # (model, threads, engine) -> {repetition: median_ms}
     errors = {}
     latency = {}  # (model, threads, engine) -> ms per run of the probe, to size --runs
     load_before = load_average()
@@ -172,6 +178,7 @@ def main():
                         print(f"[{rep + 1}/{args.reps}] {name} t{threads} {label}: {error}", file=sys.stderr)
                     else:
                         samples.setdefault(key, []).append((median, rss))
+                        by_rep.setdefault(key, {})[rep] = median
                         print(f"[{rep + 1}/{args.reps}] {name} t{threads} {label}: {median:.4f} ms, "
                               f"{fmt(rss, 1)} MiB", file=sys.stderr)
     load_after = load_average()
@@ -179,6 +186,23 @@ def main():
     def median_ms(name, threads, label):
         values = [s[0] for s in samples.get((name, threads, label), [])]
         return statistics.median(values) if values else None
+
+    def paired_ratio(name, threads, label, base):
+        """The median over repetitions of `label`'s time over `base`'s in the same repetition:
+        the two processes ran seconds apart, so a stretch in which the machine was slower
+        (another tenant on the second vCPU) mostly cancels out, where it can move one engine's
+        median and not the other's."""
+        a, b = by_rep.get((name, threads, label), {}), by_rep.get((name, threads, base), {})
+        ratios = [a[r] / b[r] for r in a if r in b and b[r] > 0]
+        return statistics.median(ratios) if ratios else None
+
+    def summary(values):
+        values = [v for v in values if v is not None]
+        if not values:
+            return "n/a"
+        geomean = math.exp(sum(math.log(v) for v in values) / len(values))
+        return (f"median {fmt(statistics.median(values))}x, geometric mean {fmt(geomean)}x, "
+                f"largest {fmt(max(values))}x over {len(values)} model{'s' if len(values) != 1 else ''}")
 
     def peak_rss(name, threads, label):
         values = [s[1] for s in samples.get((name, threads, label), []) if s[1] is not None]
@@ -217,6 +241,33 @@ def main():
                     row.append(fmt(r) + "x" if r is not None else "n/a")
             out.append("| " + " | ".join(row) + " |")
         out.append("")
+    out.append("## Ours / XNNPACK, paired by repetition")
+    out.append("")
+    out.append("Per cell, the median over repetitions of ours / XNNPACK within one repetition (the two "
+               "processes ran back to back), beside the ratio of the two medians above.")
+    out.append("")
+    header = ["model"] + [f"{o} / xnnpack, {t} thread{'s' if t > 1 else ''}" for t in args.threads for o in ours]
+    out.append("| " + " | ".join(header) + " |")
+    out.append("|" + "---|" + "---:|" * (len(header) - 1))
+    for name, _ in models:
+        row = [name]
+        for threads in args.threads:
+            for o in ours:
+                r = paired_ratio(name, threads, o, "xnnpack")
+                row.append(fmt(r) + "x" if r is not None else "n/a")
+        out.append("| " + " | ".join(row) + " |")
+    out.append("")
+    for threads in args.threads:
+        for o in ours:
+            cells = [ratio(median_ms(n, threads, o), median_ms(n, threads, "xnnpack")) for n, _ in models]
+            paired = [paired_ratio(n, threads, o, "xnnpack") for n, _ in models]
+            out.append(f"- {o}, {threads} thread{'s' if threads > 1 else ''}, / xnnpack: ratio of medians "
+                       f"{summary(cells)}; paired {summary(paired)}")
+            if args.openvino:
+                cells = [ratio(median_ms(n, threads, o), median_ms(n, threads, "openvino")) for n, _ in models]
+                out.append(f"- {o}, {threads} thread{'s' if threads > 1 else ''}, / openvino: ratio of medians "
+                           f"{summary(cells)}")
+    out.append("")
     if len(args.threads) > 1:
         lo, hi = min(args.threads), max(args.threads)
         out.append(f"## Speed-up from {lo} to {hi} threads (median at {lo} / median at {hi})")
