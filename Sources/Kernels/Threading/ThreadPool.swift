@@ -65,7 +65,9 @@ public final class ThreadPool: @unchecked Sendable {
 
     /// Runs `body` over `0..<count` split into at most `chunks` contiguous ranges handed out to
     /// the pool's threads; `body` also receives the index of the thread running it
-    /// (`0..<threadCount`), so callers can give each thread its own scratch memory.
+    /// (`0..<threadCount`), so callers can give each thread its own scratch memory. The first
+    /// range always runs on the calling thread, as thread 0: layers split alike keep their
+    /// first rows on one core from one layer to the next.
     public func parallelFor(count: Int, chunks: Int, _ body: (_ thread: Int, Range<Int>) -> Void) {
         guard count > 0 else { return }
         let chunkCount = Swift.max(1, Swift.min(chunks, count, PoolState.maximumChunkCount))
