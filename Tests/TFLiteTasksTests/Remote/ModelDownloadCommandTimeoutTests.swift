@@ -35,7 +35,8 @@ struct ModelDownloadCommandTimeoutTests {
         #expect(run.exitStatus == 1)
         #expect(run.stderr == "error: the download did not finish within its deadline of 2 s (waiting for \(bed.server.url(file).absoluteString))\n")
         #expect(run.stdout.isEmpty)
-        #expect(run.wallSeconds >= 1.95 && run.wallSeconds < 4, "took \(run.wallSeconds) s")
+        // Short of the 10 s stall, with margin for a suite that keeps both cores busy.
+        #expect(run.wallSeconds >= 1.95 && run.wallSeconds < 7, "took \(run.wallSeconds) s")
         if RemoteTestBed.socketClientIsUsed {
             #expect(run.cpuSeconds < 0.5, "\(run.cpuSeconds) s of CPU in \(run.wallSeconds) s")
         }
@@ -61,7 +62,7 @@ struct ModelDownloadCommandTimeoutTests {
         let run = await child.wait()
         #expect(run.exitStatus == 1)
         #expect(run.stderr == "error: the download was cancelled\n")
-        #expect(run.wallSeconds < 5)
+        #expect(run.wallSeconds < 8, "took \(run.wallSeconds) s of a 10 s stall")
         bed.expectCacheHolds(previous.model, bytes: previous.bytes)
     }
 

@@ -16,7 +16,10 @@ enum Stall: String, CaseIterable, Sendable {
 
 /// The overall deadline (`ModelDownloadConditions.downloadTimeout`), cancellation, redirect
 /// loops and refused connections, through every HTTP client: each fails with its own error,
-/// in time, and leaves the cache holding exactly the previous model.
+/// in time, and leaves the cache holding exactly the previous model. "In time" is checked
+/// against what each test rules out (a 10 s stall, a 30 s backoff), with seconds of margin:
+/// the suite runs its tests in parallel, and with both cores busy (the thread pool's stress
+/// test, the conformance runs) a transport's threads were seen to start a second or two late.
 @Suite struct ModelDownloadDeadlineTests {
     static let deadline: TimeInterval = 1.5
 
@@ -48,7 +51,7 @@ enum Stall: String, CaseIterable, Sendable {
         #expect(thrown == .deadlineExceeded(url: awaited, seconds: Self.deadline))
         #expect(thrown?.isTransient == false)
         #expect(thrown?.description.contains("deadline of 1.5 s") == true)
-        #expect(elapsed >= Self.deadline - 0.05 && elapsed < Self.deadline + 1.5, "took \(elapsed) s")
+        #expect(elapsed >= Self.deadline - 0.05 && elapsed < Self.deadline + 5, "took \(elapsed) s")
         bed.expectCacheHolds(previous.model, bytes: previous.bytes)
         #expect(bed.recorder.events.last?.error == thrown)
     }
@@ -66,7 +69,7 @@ enum Stall: String, CaseIterable, Sendable {
         let thrown = await #expect(throws: ModelDownloadError.self) {
             try await bed.manager.downloadModel(bed.model, conditions: conditions)
         }
-        #expect(seconds(since: started) < 4 + 1.5)
+        #expect(seconds(since: started) < 4 + 4)
         // Attempts idle out every 0.5 s and are retried until the deadline cuts one short (at
         // least two attempts even when the manifest came slowly, as under CI's CPU emulator).
         #expect(thrown == .deadlineExceeded(url: bed.server.url(file), seconds: 4))
@@ -81,14 +84,15 @@ enum Stall: String, CaseIterable, Sendable {
         let bed = try RemoteTestBed()
         let previous = try await bed.downloadGoodModel()
         let file = try bed.publish(version: "2", payload: try CorpusModel.upgrade(), replies: [.status(503)])
-        let conditions = ModelDownloadConditions(downloadTimeout: 5, maxRetries: maxRetries, initialBackoff: 30)
+        let conditions = ModelDownloadConditions(downloadTimeout: 20, maxRetries: maxRetries, initialBackoff: 30)
         let started = ContinuousClock.now
         let thrown = await #expect(throws: ModelDownloadError.self) {
             try await bed.manager.downloadModel(bed.model, conditions: conditions)
         }
-        #expect(seconds(since: started) < 3, "no wait for a retry that cannot start")
+        // Waiting for the retry would have lasted until the deadline, 20 s.
+        #expect(seconds(since: started) < 10, "no wait for a retry that cannot start")
         let expected: ModelDownloadError = maxRetries == 0
-            ? .httpStatus(503, url: bed.server.url(file)) : .deadlineExceeded(url: bed.server.url(file), seconds: 5)
+            ? .httpStatus(503, url: bed.server.url(file)) : .deadlineExceeded(url: bed.server.url(file), seconds: 20)
         #expect(thrown == expected)
         #expect(bed.server.requests(to: file).count == 1)
         bed.expectCacheHolds(previous.model, bytes: previous.bytes)
@@ -107,7 +111,7 @@ enum Stall: String, CaseIterable, Sendable {
         let cancelled = ContinuousClock.now
         progress.cancel()
         await #expect(throws: ModelDownloadError.cancelled) { try await progress.value }
-        #expect(seconds(since: cancelled) < 3, "the wait of up to 10 s must end at once")
+        #expect(seconds(since: cancelled) < 6, "the wait of up to 10 s must end at once")
         bed.expectCacheHolds(previous.model, bytes: previous.bytes)
     }
 
