@@ -91,10 +91,10 @@ final class PoolState: @unchecked Sendable {
         self.count = count
         self.body = body
         finished.store(0, ordering: .relaxed)
-        publish(job: Self.job(claims.load(ordering: .relaxed)) &+ 1, chunkCount: chunkCount, claimed: 1)
+        let job = (Self.job(claims.load(ordering: .relaxed)) &+ 1) & 0xFFFF_FFFF
+        publish(job: job, chunkCount: chunkCount, claimed: 1)
         runChunk(0, of: chunkCount, thread: 0)
-
-        work(thread: 0, job: Self.job(claims.load(ordering: .relaxed)))
+        work(thread: 0, job: job)
 
         if !spin(until: { finished.load(ordering: .acquiring) == chunkCount }) {
             pthread_mutex_lock(mutex)
@@ -107,7 +107,7 @@ final class PoolState: @unchecked Sendable {
         pthread_mutex_unlock(submitMutex)
     }
 
-    /// Stores a new job number (32 bits, wrapping) with its chunk count and `claimed` chunks
+    /// Stores a new job number (its low 32 bits: numbers wrap) with its chunk count and `claimed` chunks
     /// already handed out (to the submitter), and wakes parked workers.
     private func publish(job: UInt64, chunkCount: Int, claimed: Int) {
         claims.store((job & 0xFFFF_FFFF) << 32 | UInt64(chunkCount) << 16 | UInt64(claimed), ordering: .sequentiallyConsistent)

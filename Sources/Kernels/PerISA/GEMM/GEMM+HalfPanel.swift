@@ -28,6 +28,17 @@ protocol PanelVector: SIMD where Scalar == Float {
     static func loadPanelStep(_ step: UnsafeRawPointer) -> Self
 }
 
+extension PanelVector {
+    /// Row `i` of a tile's partial sums from an earlier depth block (`count` valid columns of
+    /// `c + i * ldc`), or `fallback` for a row past `rowCount`, which the tile computes but
+    /// never stores.
+    @_transparent
+    static func partialSums(row i: Int, rowCount: Int, c: UnsafePointer<Float>, ldc: Int, count: Int,
+                            otherwise fallback: Self) -> Self {
+        i < rowCount ? loadColumns(c + i &* ldc, count: count) : fallback
+    }
+}
+
 extension SIMD16: PanelVector where Scalar == Float {
     @inline(__always)
     static func loadColumns(_ row: UnsafePointer<Float>, count: Int) -> SIMD16<Float> {

@@ -156,14 +156,13 @@ extension GEMM {
         var (r0, r1, r2, r3, r4, r5, r6, r7) = (bias1, bias1, bias1, bias1, bias1, bias1, bias1, bias1)
         var (m0, m1, m2, m3, m4, m5, m6, m7) = (bias2, bias2, bias2, bias2, bias2, bias2, bias2, bias2)
         if accumulate {
-            // Row by row into the named accumulators: gathered into a tuple, the accumulators
-            // went through the stack on every call.
-            @_transparent func partial<V: PanelVector>(_ i: Int, _ column: Int, _ count: Int, _ bias: V) -> V {
-                i < rowCount ? V.loadColumns(c + i &* ldc + column, count: count) : bias
-            }
+            // Row by row into the named accumulators, each panel in its own vector type
+            // (`loadPartialSums` fills a tuple of whole vectors).
             @_transparent func partials(_ i: Int) -> (Vector, R, M) {
-                (partial(i, 0, panelWidth, bias0), partial(i, panelWidth, columns1, bias1),
-                 three ? partial(i, 2 &* panelWidth, columns2, bias2) : bias2)
+                (Vector.partialSums(row: i, rowCount: rowCount, c: c, ldc: ldc, count: panelWidth, otherwise: bias0),
+                 R.partialSums(row: i, rowCount: rowCount, c: c + panelWidth, ldc: ldc, count: columns1, otherwise: bias1),
+                 three ? M.partialSums(row: i, rowCount: rowCount, c: c + 2 &* panelWidth, ldc: ldc, count: columns2,
+                                       otherwise: bias2) : bias2)
             }
             (l0, r0, m0) = partials(0); (l1, r1, m1) = partials(1); (l2, r2, m2) = partials(2); (l3, r3, m3) = partials(3)
             if height.rows > 4 {
@@ -318,7 +317,7 @@ extension GEMM {
         var (c0, c1, c2, c3, c4, c5, c6, c7) = (bias, bias, bias, bias, bias, bias, bias, bias)
         if accumulate {
             @_transparent func partial(_ i: Int) -> V {
-                i < rowCount ? V.loadColumns(c + i &* ldc, count: columnCount) : bias
+                V.partialSums(row: i, rowCount: rowCount, c: c, ldc: ldc, count: columnCount, otherwise: bias)
             }
             (c0, c1, c2, c3) = (partial(0), partial(1), partial(2), partial(3))
             if height.rows > 4 { (c4, c5, c6, c7) = (partial(4), partial(5), partial(6), partial(7)) }
